@@ -1,0 +1,1 @@
+"""Shared fixtures: see the feature-specific conftest sections below."""

@@ -1,0 +1,1 @@
+"""Subcommands of the ``crib`` console command, one module per feature."""

@@ -1,0 +1,95 @@
+"""``crib score``, ``crib peg`` and ``crib stats``: the scorers from the shell."""
+
+from __future__ import annotations
+
+import argparse
+
+from engine.cards import Card
+from engine.pegging import PlayScore, score_play
+from engine.scoring import ShowScore, score_show
+from trainer.cli import emit, table
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    score = subparsers.add_parser("score", help="score a hand or crib with its starter, item by item")
+    score.add_argument("hand", help='the cards, e.g. "5H 5D 5S JC"')
+    score.add_argument("--starter", required=True, help="the starter (cut) card, e.g. 5C")
+    score.add_argument("--crib", action="store_true", help="score as the crib (only a five-card flush counts)")
+    score.add_argument("--json", action="store_true", help="print one JSON document")
+    score.set_defaults(func=run_score)
+
+    peg = subparsers.add_parser("peg", help="score the last card played onto a pegging pile")
+    peg.add_argument("pile", help='the cards since the last reset, in order, e.g. "5H 5D 5S"')
+    peg.add_argument("--json", action="store_true", help="print one JSON document")
+    peg.set_defaults(func=run_peg)
+
+    stats = subparsers.add_parser("stats", help="the exact score distribution over all 12,994,800 hands")
+    stats.add_argument("--crib", action="store_true", help="count as cribs (only a five-card flush)")
+    stats.add_argument("--json", action="store_true", help="print one JSON document")
+    stats.set_defaults(func=run_stats)
+
+
+def _render_score(result: ShowScore) -> str:
+    title = "Crib" if result.is_crib else "Hand"
+    rows = [(item.name, " ".join(c.pretty for c in item.cards), item.points) for item in result.items]
+    lines = [
+        f"{title}: {' '.join(c.pretty for c in result.hand)}   starter: {result.starter.pretty}",
+        "",
+        table(rows, ["combination", "cards", "points"], "llr") if rows else "no scoring combinations",
+        "",
+        f"total: {result.total}",
+        f"said: {result.spoken}",
+    ]
+    return "\n".join(lines)
+
+
+def run_score(args: argparse.Namespace) -> int:
+    result = score_show(args.hand, Card.parse(args.starter), crib=args.crib)
+    emit(result.to_dict() if args.json else result, args.json, _render_score)
+    return 0
+
+
+def _render_peg(result: PlayScore) -> str:
+    rows = [(item.name, " ".join(c.pretty for c in item.cards), item.points) for item in result.items]
+    lines = [
+        f"pile: {' '.join(c.pretty for c in result.pile)}   count: {result.count}",
+        "",
+        table(rows, ["for", "cards", "points"], "llr") if rows else "no points for that card",
+        "",
+        f"points: {result.points}",
+    ]
+    return "\n".join(lines)
+
+
+def run_peg(args: argparse.Namespace) -> int:
+    result = score_play(args.pile)
+    emit(result.to_dict() if args.json else result, args.json, _render_peg)
+    return 0
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    from engine.stats import score_distribution
+
+    dist = score_distribution(crib=args.crib)
+    data = {
+        "counts": list(dist.counts),
+        "total": dist.total,
+        "mean": round(dist.mean, 6),
+        "seconds": round(dist.seconds, 3),
+    }
+
+    def render(d: dict) -> str:
+        rows = [(score, n, f"{100 * n / d['total']:.4f}%") for score, n in enumerate(d["counts"])]
+        kind = "cribs" if args.crib else "hands"
+        return "\n".join(
+            [
+                f"Scores of all {d['total']:,} {kind} (four cards and a starter)",
+                "",
+                table(rows, ["score", "hands", "share"], "rrr"),
+                "",
+                f"mean: {d['mean']:.6f}   computed in {d['seconds']:.3f} s",
+            ]
+        )
+
+    emit(data, args.json, render)
+    return 0
