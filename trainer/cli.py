@@ -18,6 +18,7 @@ from typing import Any, Callable, Sequence
 COMMAND_MODULES = (
     "trainer.commands.score",
     "trainer.commands.serve",
+    "trainer.commands.discard",
 )
 
 
