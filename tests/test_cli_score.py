@@ -1,0 +1,94 @@
+"""`crib score`, `crib peg` and `crib stats` as a user runs them."""
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from trainer.cli import main
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_score_json_for_the_29_hand(capsys):
+    status, out, err = run(capsys, "score", "5H 5D 5S JC", "--starter", "5C", "--json")
+    data = json.loads(out)
+    assert status == 0 and err == ""
+    assert data["hand"] == ["5H", "5D", "5S", "JC"] and data["starter"] == "5C"
+    assert data["crib"] is False and data["total"] == 29
+    assert sum(item["points"] for item in data["items"]) == 29
+    assert {"kind": "nobs", "cards": ["JC"], "points": 1} in data["items"]
+    assert data["spoken"].endswith("twenty-nine")
+
+
+def test_score_accepts_loose_notation_and_prints_a_table(capsys):
+    status, out, _ = run(capsys, "score", "4c,5d,6h,kc", "--starter", "5♠")
+    assert status == 0
+    assert "total: 16" in out and "run of 3" in out and "5♠" in out
+
+
+def test_score_crib_flag_drops_the_four_card_flush(capsys):
+    _, out, _ = run(capsys, "score", "2H 4H 6H 8H", "--starter", "KS", "--crib", "--json")
+    assert json.loads(out)["total"] == 0
+    _, out, _ = run(capsys, "score", "2H 4H 6H 8H", "--starter", "KS", "--json")
+    assert json.loads(out)["total"] == 4
+
+
+def test_peg_json(capsys):
+    status, out, _ = run(capsys, "peg", "5H 5D 5S", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["count"] == 15 and data["points"] == 8
+    assert [item["kind"] for item in data["items"]] == ["fifteen", "pair"]
+
+
+def test_peg_thirty_one_kind_reads_thirty_one(capsys):
+    _, out, _ = run(capsys, "peg", "KS 9H 3D 5C 4S", "--json")
+    assert [item["kind"] for item in json.loads(out)["items"]] == ["thirty-one", "run"]
+
+
+def test_stats_json_is_the_exact_distribution(capsys):
+    _, out, _ = run(capsys, "stats", "--json")
+    data = json.loads(out)
+    assert data["total"] == 12994800 and len(data["counts"]) == 30
+    assert data["mean"] == 4.769152 and data["counts"][19] == 0
+    assert data["seconds"] >= 0
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["score", "5H 5D 5S QX", "--starter", "5C"], "'QX' is not a card"),
+        (["score", "5H 5D 5S JC", "--starter", "5H"], "'5H' is the starter and also in the hand"),
+        (["score", "5H 5D 5S JC"], "--starter"),
+        (["peg", "KS QS JS 5C"], "may not pass 31"),
+        (["peg", "5H 5H"], "appears twice"),
+        (["nonsense"], "invalid choice"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line_on_stderr(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_the_installed_command_never_shows_a_traceback():
+    command = shutil.which("crib")
+    argv = [command] if command else [sys.executable, "-m", "trainer.cli"]
+    result = subprocess.run(argv + ["score", "ZZ", "--starter", "5C"], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.startswith("crib: 'ZZ' is not a card") and "Traceback" not in result.stderr
+
+
+def test_engine_commands_do_not_load_the_web_stack():
+    code = (
+        "import sys; from trainer.cli import main; main(['score', '5H 5D 5S JC', '--starter', '5C']);"
+        "assert 'flask' not in sys.modules, 'flask imported'"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
