@@ -1,0 +1,903 @@
+"""The whole game as one rules-driven state machine (RULES.md §2-§4).
+
+Every action has three faces, as in pokerkit: ``verify_X`` raises
+:class:`~engine.errors.IllegalActionError` naming the rule (and changes
+nothing), ``can_X`` answers yes or no, and ``X`` verifies, changes the state
+and returns the frozen event it appended to :attr:`Game.log`.  Every point is
+a :class:`~engine.events.Points` event and the scores are their sum.
+
+Chance steps (cutting for deal, shuffling and dealing, cutting the starter)
+and the automatic count of the show can be left to the engine with
+:class:`Automation` flags, so a UI drives only the decisions::
+
+>>> from engine.cards import card, parse_cards
+>>> game = Game(STANDARD, seed=1, dealer=0, automate=Automation.CHANCE)
+>>> game.phase, game.expected
+(<Phase.DISCARD: 'discard'>, <Action.DISCARD: 'discard'>)
+>>> for seat in (0, 1):
+...     _ = game.discard(seat, game.hand(seat)[:2])
+>>> game.phase, game.to_act
+(<Phase.PLAY: 'play'>, (1,))
+>>> first = game.legal_plays(1)[0]
+>>> game.play(1, first).count == first.value
+True
+
+Seats are numbered 0..n-1 and play moves left (seat + 1).  Scores are kept
+per side: one per player, or one per partnership with four players.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum, Flag, auto
+from typing import Iterable, Sequence
+
+from engine.cards import DECK, Card, check_distinct, format_cards, parse_cards
+from engine.errors import IllegalActionError
+from engine.events import (
+    Award,
+    Claimed,
+    CountReset,
+    CutForDeal,
+    Dealt,
+    Discarded,
+    Event,
+    GameOver,
+    Go,
+    MugginsCalled,
+    MugginsPassed,
+    PlayEnded,
+    Played,
+    Points,
+    Reason,
+    Shown,
+    StarterCut,
+    TrueCount,
+    event_from_dict,
+)
+from engine.pegging import MAX_COUNT, pile_count, score_play
+from engine.rules import STANDARD, Counting, Outcome, Rules, decide_outcome
+from engine.scoring import ScoreItem, ScoreKind, his_heels, score_show
+
+#: Bumped whenever :meth:`Game.to_dict`'s layout changes.
+SAVE_VERSION = 1
+
+#: ACC: the cutter leaves at least four cards in each part of the pack.
+MIN_CUT = 4
+
+
+class Phase(Enum):
+    """Where a deal stands; each phase hands over to the next in one place."""
+
+    CUT_FOR_DEAL = "cut for deal"
+    DEAL = "deal"
+    DISCARD = "discard"
+    CUT = "cut"
+    PLAY = "play"
+    SHOW = "show"
+    OVER = "game over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Action(Enum):
+    """What the game is waiting for next (see :attr:`Game.expected`)."""
+
+    CUT_FOR_DEAL = "cut for deal"
+    DEAL = "deal"
+    DISCARD = "discard"
+    CUT = "cut"
+    PLAY = "play"
+    SHOW = "show"
+    CLAIM = "claim"
+    MUGGINS = "muggins"
+    NONE = "nothing"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Automation(Flag):
+    """The steps the engine takes by itself as soon as they are due."""
+
+    NONE = 0
+    CUT_FOR_DEAL = auto()
+    DEAL = auto()
+    CUT = auto()
+    #: The show under automatic counting (under muggins players must claim).
+    SHOW = auto()
+    CHANCE = CUT_FOR_DEAL | DEAL | CUT | SHOW
+
+
+@dataclass(frozen=True, slots=True)
+class PendingClaim:
+    """Under muggins: what ``player`` must now claim points for.
+
+    ``what`` is ``"hand"``, ``"crib"`` or ``"play"``; ``cards`` the hand or
+    crib being shown (or the pile, for a card just played).  The true count is
+    deliberately absent: finding it is the player's job.
+    """
+
+    player: int
+    what: str
+    cards: tuple[Card, ...]
+    starter: Card | None
+
+    def to_dict(self) -> dict:
+        return {
+            "player": self.player,
+            "what": self.what,
+            "cards": [str(c) for c in self.cards],
+            "starter": str(self.starter) if self.starter else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MugginsWindow:
+    """A claim that opponents may now challenge (standard muggins).
+
+    The window opens after every claim, short or not, so its opening tells
+    nothing; ``callers`` are the opponents yet to call or pass.
+    """
+
+    claim: PendingClaim
+    claimed: int
+    callers: tuple[int, ...]
+
+    def to_dict(self) -> dict:
+        return {"claim": self.claim.to_dict(), "claimed": self.claimed, "callers": list(self.callers)}
+
+
+def _cards(cards: Iterable[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _parse(cards: Iterable[str]) -> list[Card]:
+    return [Card.parse(c) for c in cards]
+
+
+class Game:
+    """One game of cribbage under any :class:`~engine.rules.Rules`.
+
+    ``dealer`` skips the cut for deal (a match's later games; tests).
+    ``seed`` seeds the game's own :class:`random.Random`, which is saved with it.
+    """
+
+    def __init__(
+        self,
+        rules: Rules = STANDARD,
+        seed: int | None = None,
+        *,
+        dealer: int | None = None,
+        automate: Automation = Automation.NONE,
+    ) -> None:
+        self.rules = rules
+        self.automation = automate
+        self._rng = random.Random(seed)
+        self.log: list[Event] = []
+        self._scores = [0] * rules.sides
+        self.outcome: Outcome | None = None
+        self.dealer: int | None = None
+        self.deal_number = 0
+        self.phase = Phase.CUT_FOR_DEAL
+        self._clear_deal()
+        if dealer is not None:
+            if not 0 <= dealer < rules.players:
+                raise ValueError(f"dealer must be a seat 0..{rules.players - 1}")
+            self.dealer = dealer
+            self.phase = Phase.DEAL
+        self._automate()
+
+    def _clear_deal(self) -> None:
+        n = self.rules.players
+        self.deck: list[Card] = []
+        self.pack: list[Card] = []
+        self.hands: list[list[Card]] = [[] for _ in range(n)]  # as dealt
+        self.kept: list[list[Card] | None] = [None] * n
+        self.discards: list[list[Card] | None] = [None] * n
+        self.crib: list[Card] = []
+        self.starter: Card | None = None
+        self.in_hand: list[list[Card]] = [[] for _ in range(n)]  # not yet played
+        self.pile: list[Card] = []
+        self.played: list[tuple[int, Card]] = []
+        self.to_play: int | None = None
+        self.last_player: int | None = None
+        self.said_go: set[int] = set()
+        self.show_step = 0
+        self._claim: PendingClaim | None = None
+        self._claim_items: tuple[ScoreItem, ...] = ()
+        self._claimed = 0
+        self._window: MugginsWindow | None = None
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per side (seat, or partnership with four players)."""
+        return tuple(self._scores)
+
+    def score_of(self, seat: int) -> int:
+        return self._scores[self.rules.side_of(seat)]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def pone(self) -> int | None:
+        """The player left of the dealer: leads the play and shows first."""
+        return None if self.dealer is None else (self.dealer + 1) % self.rules.players
+
+    @property
+    def cutter(self) -> int | None:
+        """ACC: the player to the dealer's right cuts the starter (the pone, with two)."""
+        return None if self.dealer is None else (self.dealer - 1) % self.rules.players
+
+    @property
+    def count(self) -> int:
+        """The running count of the play."""
+        return pile_count(self.pile)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now: as dealt before the discard, unplayed during the play,
+        the kept hand in the show."""
+        if self.phase is Phase.DISCARD and self.kept[seat] is None:
+            return tuple(self.hands[seat])
+        if self.phase is Phase.PLAY:
+            return tuple(self.in_hand[seat])
+        return tuple(self.kept[seat] or ())
+
+    def show_order(self) -> list[tuple[int, bool]]:
+        """(seat, is_crib) in the order of the show: from the dealer's left round
+        to the dealer, then the dealer's crib."""
+        n = self.rules.players
+        order = [((self.dealer + k) % n, False) for k in range(1, n + 1)]
+        return order + [(self.dealer, True)]
+
+    @property
+    def crib_shown(self) -> bool:
+        """Whether this deal's crib has been laid out in the show (so everyone may see it)."""
+        for event in reversed(self.log):
+            if isinstance(event, Dealt):
+                return False
+            if isinstance(event, Shown) and event.is_crib:
+                return True
+        return False
+
+    @property
+    def pending_claim(self) -> PendingClaim | None:
+        """Under muggins, the claim the game is waiting for (None when none is due)."""
+        if self._window is not None:
+            return None
+        if self.phase is Phase.PLAY:
+            return self._claim
+        if self.phase is Phase.SHOW and self.rules.counting.is_muggins:
+            return self._next_show_claim()
+        return None
+
+    @property
+    def muggins_window(self) -> MugginsWindow | None:
+        return self._window
+
+    def _next_show_claim(self) -> PendingClaim:
+        seat, is_crib = self.show_order()[self.show_step]
+        cards = tuple(self.crib) if is_crib else tuple(self.kept[seat])
+        return PendingClaim(seat, "crib" if is_crib else "hand", cards, self.starter)
+
+    @property
+    def expected(self) -> Action:
+        """The kind of action the game waits for now."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return Action.NONE
+        if self._window is not None:
+            return Action.MUGGINS
+        if phase is Phase.PLAY:
+            return Action.CLAIM if self._claim is not None else Action.PLAY
+        if phase is Phase.SHOW:
+            return Action.CLAIM if self.rules.counting.is_muggins else Action.SHOW
+        return _ACTION_OF_PHASE[phase]
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now (for chance steps, who would do it at the table)."""
+        action = self.expected
+        if action is Action.NONE:
+            return ()
+        if action is Action.CUT_FOR_DEAL:
+            return tuple(range(self.rules.players))
+        if action is Action.DEAL:
+            return (self.dealer,)
+        if action is Action.DISCARD:
+            return tuple(seat for seat in range(self.rules.players) if self.kept[seat] is None)
+        if action is Action.CUT:
+            return (self.cutter,)
+        if action is Action.PLAY:
+            return (self.to_play,)
+        if action is Action.MUGGINS:
+            return self._window.callers
+        if action is Action.CLAIM:
+            return (self.pending_claim.player,)
+        return (self.show_order()[self.show_step][0],)  # SHOW
+
+    def legal_plays(self, player: int) -> tuple[Card, ...]:
+        """The cards ``player`` may lay now: empty unless it is their turn to play.
+
+        Go is never an action: when a player holds no card that fits, the
+        engine says go for them and moves on.
+        """
+        if self.expected is not Action.PLAY or player != self.to_play:
+            return ()
+        room = MAX_COUNT - self.count
+        return tuple(c for c in self.in_hand[player] if c.value <= room)
+
+    # ------------------------------------------------------------ actions: cut for deal
+
+    def verify_cut_for_deal(self, cards: Sequence[Card] | None = None) -> None:
+        self._require(Action.CUT_FOR_DEAL, "cut for deal", "the cut for deal comes before the first deal")
+        if cards is not None:
+            if len(cards) != self.rules.players:
+                raise IllegalActionError("cut for deal", f"each of the {self.rules.players} players cuts one card")
+            _check_distinct("cut for deal", cards)
+
+    def can_cut_for_deal(self, cards: Sequence[Card] | None = None) -> bool:
+        return self._can(self.verify_cut_for_deal, cards)
+
+    def cut_for_deal(self, cards: Sequence[Card] | str | None = None) -> CutForDeal:
+        """Each player cuts a card; the lowest rank deals, equal lowest ranks cut again.
+
+        >>> game = Game()
+        >>> game.cut_for_deal("9H 4S").dealer, game.phase
+        (1, <Phase.DEAL: 'deal'>)
+        >>> Game().cut_for_deal("4H 4S").dealer is None
+        True
+        """
+        cards = _as_cards(cards)
+        self.verify_cut_for_deal(cards)
+        event = self._cut_for_deal(cards)
+        self._automate()
+        return event
+
+    def _cut_for_deal(self, cards: Sequence[Card] | None) -> CutForDeal:
+        if cards is None:
+            cards = self._rng.sample(DECK, self.rules.players)
+        low = min(c.rank for c in cards)
+        lowest = [seat for seat, c in enumerate(cards) if c.rank == low]
+        dealer = lowest[0] if len(lowest) == 1 else None
+        event = self._log(CutForDeal(tuple(cards), dealer))
+        if dealer is not None:
+            self.dealer = dealer
+            self.phase = Phase.DEAL
+        return event
+
+    # ------------------------------------------------------------ actions: deal
+
+    def verify_deal(self, deck: Sequence[Card] | None = None) -> None:
+        self._require(Action.DEAL, "deal", "a deal starts the game (after the cut for deal) and follows each show")
+        if deck is not None:
+            if len(deck) != 52 or set(deck) != set(DECK):
+                raise IllegalActionError("deal", "a stacked deck must hold each of the 52 cards once")
+
+    def can_deal(self, deck: Sequence[Card] | None = None) -> bool:
+        return self._can(self.verify_deal, deck)
+
+    def deal(self, deck: Sequence[Card] | None = None) -> Dealt:
+        """Shuffle (or use ``deck`` as the order) and deal one card at a time from the dealer's left."""
+        self.verify_deal(deck)
+        event = self._deal(deck)
+        self._automate()
+        return event
+
+    def _deal(self, deck: Sequence[Card] | None) -> Dealt:
+        rules = self.rules
+        n = rules.players
+        self._clear_deal()
+        if deck is None:
+            deck = list(DECK)
+            self._rng.shuffle(deck)
+        self.deck = list(deck)
+        position = 0
+        for _ in range(rules.hand_size):
+            for k in range(1, n + 1):
+                self.hands[(self.dealer + k) % n].append(self.deck[position])
+                position += 1
+        self.crib = self.deck[position : position + rules.cards_to_crib]
+        position += rules.cards_to_crib
+        self.pack = self.deck[position:]
+        self.deal_number += 1
+        event = self._log(
+            Dealt(self.dealer, self.deal_number, tuple(tuple(h) for h in self.hands), tuple(self.crib))
+        )
+        self.phase = Phase.DISCARD
+        if self.deal_number == 1 and rules.pone_start_bonus:
+            self._award(self.pone, Award.START, (), rules.pone_start_bonus)
+        return event
+
+    # ------------------------------------------------------------ actions: discard
+
+    def verify_discard(self, player: int, cards: Sequence[Card]) -> None:
+        action = f"seat {player} laying away {format_cards(cards)}"
+        self._require(Action.DISCARD, action, "cards are laid away after the deal and before the starter is cut")
+        self._check_seat(action, player)
+        if self.kept[player] is not None:
+            raise IllegalActionError(action, "each player lays away once a deal")
+        if len(cards) != self.rules.discards:
+            raise IllegalActionError(action, f"each player lays away exactly {self.rules.discards} to the crib")
+        _check_distinct(action, cards)
+        for c in cards:
+            if c not in self.hands[player]:
+                raise IllegalActionError(action, f"{c} is not in seat {player}'s hand: you lay away your own cards")
+
+    def can_discard(self, player: int, cards: Sequence[Card]) -> bool:
+        return self._can(self.verify_discard, player, _as_cards(cards))
+
+    def discard(self, player: int, cards: Sequence[Card] | str) -> Discarded:
+        """Lay ``cards`` away to the dealer's crib; once all have, the starter is due."""
+        cards = _as_cards(cards)
+        self.verify_discard(player, cards)
+        self.kept[player] = [c for c in self.hands[player] if c not in cards]
+        self.discards[player] = list(cards)
+        self.crib.extend(cards)
+        event = self._log(Discarded(player, tuple(cards)))
+        if all(k is not None for k in self.kept):
+            self.phase = Phase.CUT
+        self._automate()
+        return event
+
+    # ------------------------------------------------------------ actions: cut the starter
+
+    def verify_cut(self, lift: int | None = None) -> None:
+        self._require(Action.CUT, "cut", "the starter is cut once everyone has laid away")
+        if lift is not None and not MIN_CUT <= lift <= len(self.pack) - MIN_CUT:
+            raise IllegalActionError(
+                f"cutting {lift} cards", f"the cut leaves at least {MIN_CUT} cards in each part of the pack"
+            )
+
+    def can_cut(self, lift: int | None = None) -> bool:
+        return self._can(self.verify_cut, lift)
+
+    def cut(self, lift: int | None = None) -> StarterCut:
+        """Cut the pack (``lift`` cards off the top) and turn the starter; a jack is two for his heels."""
+        self.verify_cut(lift)
+        event = self._cut(lift)
+        self._automate()
+        return event
+
+    def _cut(self, lift: int | None) -> StarterCut:
+        if lift is None:
+            lift = self._rng.randint(MIN_CUT, len(self.pack) - MIN_CUT)
+        self.starter = self.pack[lift]
+        event = self._log(StarterCut(self.starter, lift))
+        heels = his_heels(self.starter)
+        if heels and self._award(self.dealer, heels.kind, heels.cards, heels.points):
+            return event
+        self.phase = Phase.PLAY
+        self.in_hand = [list(k) for k in self.kept]
+        self.to_play = self.pone
+        return event
+
+    # ------------------------------------------------------------ actions: the play
+
+    def verify_play(self, player: int, card: Card) -> None:
+        action = f"seat {player} playing {card}"
+        if self.phase is Phase.PLAY and self.expected is not Action.PLAY:
+            pending = self.pending_claim
+            who = f"seat {pending.player} to claim" if pending else "muggins to be called or passed"
+            raise IllegalActionError(action, f"the next card waits for {who} (muggins: claims come first)")
+        self._require(Action.PLAY, action, "cards are played after the starter is cut and before the show")
+        self._check_seat(action, player)
+        if card not in self.in_hand[player]:
+            raise IllegalActionError(action, f"{card} is not in seat {player}'s hand: a card is played once")
+        if player != self.to_play:
+            raise IllegalActionError(
+                action,
+                f"it is seat {self.to_play}'s turn: play moves left, and a player who can play must play",
+            )
+        count = self.count + card.value
+        if count > MAX_COUNT:
+            raise IllegalActionError(action, f"the count may not pass 31 (it would be {count})")
+
+    def can_play(self, player: int, card: Card) -> bool:
+        return self._can(self.verify_play, player, _as_card(card))
+
+    def play(self, player: int, card: Card | str) -> Played:
+        """Lay a card; its points are pegged (or claimed, under pegging muggins),
+        then go, 31, last card and the next turn follow by themselves."""
+        card = _as_card(card)
+        self.verify_play(player, card)
+        self.in_hand[player].remove(card)
+        self.pile.append(card)
+        self.played.append((player, card))
+        self.last_player = player
+        event = self._log(Played(player, card, self.count))
+        items = score_play(self.pile).items
+        if self.rules.counting.is_muggins and self.rules.pegging_muggins:
+            self._claim = PendingClaim(player, "play", tuple(self.pile), None)
+            self._claim_items = items
+        elif not self._award_items(player, items):
+            self._continue_play()
+        self._automate()
+        return event
+
+    def _continue_play(self) -> None:
+        """After a card is settled: 31 resets; otherwise the turn passes left to
+        the first player who can play, saying go for those who cannot; when
+        nobody can, the last player pegs one for go (or last card) and the
+        count resets, the next lead being the player after the last one."""
+        n = self.rules.players
+        count = self.count
+        last = self.last_player
+        if count == MAX_COUNT:
+            self._end_count()
+            return
+        for step in range(1, n + 1):
+            seat = (last + step) % n
+            hand = self.in_hand[seat]
+            if not hand:
+                continue  # an empty hand is skipped
+            if any(count + c.value <= MAX_COUNT for c in hand):
+                self.to_play = seat
+                return
+            if seat != last and seat not in self.said_go:
+                self.said_go.add(seat)
+                self._log(Go(seat, count))
+        last_card = self.pile[-1]
+        if not any(self.in_hand):
+            if not self._award(last, ScoreKind.LAST_CARD, (last_card,), 1):
+                self._end_play()
+            return
+        if not self._award(last, ScoreKind.GO, (last_card,), 1):
+            self._end_count()
+
+    def _end_count(self) -> None:
+        n = self.rules.players
+        if self.rules.play_stops_at_first_reset or not any(self.in_hand):
+            self._end_play()
+            return
+        count = self.count
+        lead = next(
+            (self.last_player + step) % n for step in range(1, n + 1) if self.in_hand[(self.last_player + step) % n]
+        )
+        self.pile = []
+        self.said_go = set()
+        self.to_play = lead
+        self._log(CountReset(count, lead))
+
+    def _end_play(self) -> None:
+        self._log(PlayEnded())
+        self.to_play = None
+        self.pile = []
+        self.said_go = set()
+        self.phase = Phase.SHOW
+        self.show_step = 0
+
+    # ------------------------------------------------------------ actions: the show
+
+    def verify_show(self) -> None:
+        self._require(Action.SHOW, "show", "hands are counted for the players only under automatic counting, in the show")
+
+    def can_show(self) -> bool:
+        return self._can(self.verify_show)
+
+    def show(self) -> Shown:
+        """Count the next hand of the show item by item (automatic counting)."""
+        self.verify_show()
+        event = self._show()
+        self._automate()
+        return event
+
+    def _show(self) -> Shown:
+        seat, is_crib = self.show_order()[self.show_step]
+        cards = tuple(self.crib) if is_crib else tuple(self.kept[seat])
+        event = self._log(Shown(seat, cards, self.starter, is_crib))
+        if not self._award_items(seat, score_show(cards, self.starter, crib=is_crib).items):
+            self._next_show()
+        return event
+
+    def _next_show(self) -> None:
+        self.show_step += 1
+        if self.show_step == len(self.show_order()):
+            self.dealer = (self.dealer + 1) % self.rules.players
+            self.phase = Phase.DEAL
+
+    # ------------------------------------------------------------ actions: muggins
+
+    def verify_claim(self, player: int, points: int) -> None:
+        action = f"seat {player} claiming {points}"
+        self._require(Action.CLAIM, action, "points are claimed under muggins, for a hand or crib shown or a card played")
+        pending = self.pending_claim
+        if player != pending.player:
+            raise IllegalActionError(action, f"seat {pending.player} claims now: each counts their own {pending.what}")
+        if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+            raise IllegalActionError(action, "a claim is a whole number of points, zero or more")
+
+    def can_claim(self, player: int, points: int) -> bool:
+        return self._can(self.verify_claim, player, points)
+
+    def claim(self, player: int, points: int) -> Claimed:
+        """Claim ``points`` for the hand, crib or card now due (muggins counting).
+
+        The claimant pegs what they claimed, up to the true count.  Strict
+        muggins then hands every point over- or under-claimed to the opponent;
+        standard muggins lets the opponents call muggins on missed points.
+        """
+        self.verify_claim(player, points)
+        pending = self.pending_claim
+        if pending.what != "play":
+            self._log(Shown(player, pending.cards, pending.starter, pending.what == "crib"))
+            self._claim_items = score_show(pending.cards, pending.starter, crib=pending.what == "crib").items
+        self._claim = pending
+        self._claimed = points
+        event = self._log(Claimed(player, pending.what, points))
+        true = sum(item.points for item in self._claim_items)
+        awarded = min(points, true)
+        if awarded and self._award(player, Award.CLAIM, pending.cards, awarded):
+            return event
+        if self.rules.counting is Counting.STRICT_MUGGINS:
+            if points != true and self._award(
+                self._strict_opponent(player), Award.MUGGINS, pending.cards, abs(points - true)
+            ):
+                return event
+            self._settle_claim()
+        else:
+            self._window = MugginsWindow(pending, points, self._opponents(player))
+        self._automate()
+        return event
+
+    def verify_call_muggins(self, player: int) -> None:
+        self._verify_muggins(player, "calling muggins")
+
+    def can_call_muggins(self, player: int) -> bool:
+        return self._can(self.verify_call_muggins, player)
+
+    def call_muggins(self, player: int) -> MugginsCalled:
+        """Call muggins on the claim just made: take every point it missed (perhaps none)."""
+        self.verify_call_muggins(player)
+        claim = self._window.claim
+        missed = max(0, sum(item.points for item in self._claim_items) - self._window.claimed)
+        event = self._log(MugginsCalled(player, claim.player, missed))
+        self._window = None
+        if missed and self._award(player, Award.MUGGINS, claim.cards, missed):
+            return event
+        self._settle_claim()
+        self._automate()
+        return event
+
+    def verify_pass_muggins(self, player: int) -> None:
+        self._verify_muggins(player, "passing muggins")
+
+    def can_pass_muggins(self, player: int) -> bool:
+        return self._can(self.verify_pass_muggins, player)
+
+    def pass_muggins(self, player: int) -> MugginsPassed:
+        """Let the claim stand; once every opponent has passed the count goes on."""
+        self.verify_pass_muggins(player)
+        window = self._window
+        event = self._log(MugginsPassed(player, window.claim.player))
+        callers = tuple(seat for seat in window.callers if seat != player)
+        if callers:
+            self._window = MugginsWindow(window.claim, window.claimed, callers)
+        else:
+            self._window = None
+            self._settle_claim()
+        self._automate()
+        return event
+
+    def _verify_muggins(self, player: int, action: str) -> None:
+        action = f"seat {player} {action}"
+        self._require(Action.MUGGINS, action, "muggins is called on a claim just made, before the next count begins")
+        if player not in self._window.callers:
+            raise IllegalActionError(action, "only an opponent of the claimant, once, may call or pass muggins")
+
+    def _settle_claim(self) -> None:
+        claim = self._claim
+        total = sum(item.points for item in self._claim_items)
+        self._log(TrueCount(claim.player, claim.what, self._claimed, total, self._claim_items))
+        self._claim = None
+        self._claim_items = ()
+        self._claimed = 0
+        if claim.what == "play":
+            self._continue_play()
+        else:
+            self._next_show()
+
+    def _opponents(self, player: int) -> tuple[int, ...]:
+        n = self.rules.players
+        side = self.rules.side_of(player)
+        seats = ((player + k) % n for k in range(1, n))
+        return tuple(seat for seat in seats if self.rules.side_of(seat) != side)
+
+    def _strict_opponent(self, player: int) -> int:
+        """Strict muggins hands the difference to the next opponent on the left (RULES.md
+        names only "the opponent"; with three players this is our choice)."""
+        return self._opponents(player)[0]
+
+    # ------------------------------------------------------------ scoring and the end
+
+    def _award_items(self, player: int, items: Iterable[ScoreItem]) -> bool:
+        """Peg items one by one; True if the game ended on one of them."""
+        for item in items:
+            if self._award(player, item.kind, item.cards, item.points):
+                return True
+        return False
+
+    def _award(self, player: int, reason: Reason, cards: Sequence[Card], points: int) -> bool:
+        """Peg points for ``player``'s side; True (and the game over) if that reaches the target."""
+        self._log(Points(player, reason, tuple(cards), points))
+        side = self.rules.side_of(player)
+        self._scores[side] += points
+        if self._scores[side] >= self.rules.target:
+            self.outcome = decide_outcome(self.rules, self.scores, side)
+            self.phase = Phase.OVER
+            self._window = None
+            self._claim = None
+            self._log(GameOver(self.outcome.winner, side, self.scores))
+            return True
+        return False
+
+    # ------------------------------------------------------------ automation
+
+    def _automate(self) -> None:
+        auto_steps = self.automation
+        while True:
+            action = self.expected
+            if action is Action.CUT_FOR_DEAL and Automation.CUT_FOR_DEAL in auto_steps:
+                self._cut_for_deal(None)
+            elif action is Action.DEAL and Automation.DEAL in auto_steps:
+                self._deal(None)
+            elif action is Action.CUT and Automation.CUT in auto_steps:
+                self._cut(None)
+            elif action is Action.SHOW and Automation.SHOW in auto_steps:
+                self._show()
+            else:
+                return
+
+    # ------------------------------------------------------------ helpers
+
+    def _log(self, event: Event) -> Event:
+        self.log.append(event)
+        return event
+
+    def _require(self, action: Action, attempt: str, rule: str) -> None:
+        if self.expected is not action:
+            raise IllegalActionError(attempt, f"{rule} (the game now waits for: {self.expected})")
+
+    def _check_seat(self, action: str, player: int) -> None:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.rules.players:
+            raise IllegalActionError(action, f"players are seats 0..{self.rules.players - 1}")
+
+    @staticmethod
+    def _can(verify, *args) -> bool:
+        try:
+            verify(*args)
+        except IllegalActionError:
+            return False
+        return True
+
+    # ------------------------------------------------------------ views and saving
+
+    def view(self, seat: int):
+        """What ``seat`` may see: see :class:`engine.players.PlayerView`."""
+        from engine.players import PlayerView
+
+        return PlayerView.of(self, seat)
+
+    def to_dict(self) -> dict:
+        """The whole state as a versioned JSON-compatible dict, random state included."""
+        version, internal, gauss = self._rng.getstate()
+        return {
+            "version": SAVE_VERSION,
+            "rules": self.rules.to_dict(),
+            "automation": self.automation.value,
+            "random": [version, list(internal), gauss],
+            "phase": self.phase.value,
+            "dealer": self.dealer,
+            "deal_number": self.deal_number,
+            "deck": _cards(self.deck),
+            "pack": _cards(self.pack),
+            "hands": [_cards(h) for h in self.hands],
+            "kept": [None if k is None else _cards(k) for k in self.kept],
+            "discards": [None if d is None else _cards(d) for d in self.discards],
+            "crib": _cards(self.crib),
+            "starter": str(self.starter) if self.starter else None,
+            "in_hand": [_cards(h) for h in self.in_hand],
+            "pile": _cards(self.pile),
+            "played": [[seat, str(c)] for seat, c in self.played],
+            "to_play": self.to_play,
+            "last_player": self.last_player,
+            "said_go": sorted(self.said_go),
+            "show_step": self.show_step,
+            "claim": self._claim.to_dict() if self._claim else None,
+            "claim_items": [item.to_dict() for item in self._claim_items],
+            "claimed": self._claimed,
+            "window": self._window.to_dict() if self._window else None,
+            "log": [event.to_dict() for event in self.log],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Game":
+        """Rebuild a game saved by :meth:`to_dict`; it continues exactly as the original would."""
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"cannot load a saved game of version {data.get('version')!r}")
+        game = cls.__new__(cls)
+        game.rules = Rules.from_dict(data["rules"])
+        game.automation = Automation(data["automation"])
+        game._rng = random.Random()
+        version, internal, gauss = data["random"]
+        game._rng.setstate((version, tuple(internal), gauss))
+        game.phase = Phase(data["phase"])
+        game.dealer = data["dealer"]
+        game.deal_number = data["deal_number"]
+        game.deck = _parse(data["deck"])
+        game.pack = _parse(data["pack"])
+        game.hands = [_parse(h) for h in data["hands"]]
+        game.kept = [None if k is None else _parse(k) for k in data["kept"]]
+        game.discards = [None if d is None else _parse(d) for d in data["discards"]]
+        game.crib = _parse(data["crib"])
+        game.starter = Card.parse(data["starter"]) if data["starter"] else None
+        game.in_hand = [_parse(h) for h in data["in_hand"]]
+        game.pile = _parse(data["pile"])
+        game.played = [(seat, Card.parse(c)) for seat, c in data["played"]]
+        game.to_play = data["to_play"]
+        game.last_player = data["last_player"]
+        game.said_go = set(data["said_go"])
+        game.show_step = data["show_step"]
+        game._claim = _claim_from_dict(data["claim"])
+        game._claim_items = tuple(
+            ScoreItem(ScoreKind(item["kind"]), tuple(_parse(item["cards"])), item["points"])
+            for item in data["claim_items"]
+        )
+        game._claimed = data["claimed"]
+        window = data["window"]
+        game._window = (
+            None
+            if window is None
+            else MugginsWindow(_claim_from_dict(window["claim"]), window["claimed"], tuple(window["callers"]))
+        )
+        game.log = [event_from_dict(e) for e in data["log"]]
+        # Scores and the outcome are derived from the log, never stored twice.
+        game._scores = [0] * game.rules.sides
+        game.outcome = None
+        for event in game.log:
+            if isinstance(event, Points):
+                game._scores[game.rules.side_of(event.player)] += event.points
+            elif isinstance(event, GameOver):
+                game.outcome = decide_outcome(game.rules, event.scores, event.reached)
+        return game
+
+    def __repr__(self) -> str:
+        return f"<Game {self.rules.name} {self.phase} scores={self.scores} dealer={self.dealer}>"
+
+
+_ACTION_OF_PHASE = {
+    Phase.CUT_FOR_DEAL: Action.CUT_FOR_DEAL,
+    Phase.DEAL: Action.DEAL,
+    Phase.DISCARD: Action.DISCARD,
+    Phase.CUT: Action.CUT,
+}
+
+
+def _claim_from_dict(data: dict | None) -> PendingClaim | None:
+    if data is None:
+        return None
+    starter = Card.parse(data["starter"]) if data["starter"] else None
+    return PendingClaim(data["player"], data["what"], tuple(_parse(data["cards"])), starter)
+
+
+def _as_cards(cards: Sequence[Card] | str | None) -> tuple[Card, ...] | None:
+    if cards is None:
+        return None
+    return parse_cards(cards, allow_duplicates=True)
+
+
+def _as_card(card: Card | str) -> Card:
+    return card if isinstance(card, Card) else Card.parse(card)
+
+
+def _check_distinct(action: str, cards: Sequence[Card]) -> None:
+    try:
+        check_distinct(cards)
+    except ValueError:
+        raise IllegalActionError(action, "a card can be named only once: a deck has one of each") from None

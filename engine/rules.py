@@ -1,0 +1,287 @@
+"""The rules a game is played under, as one immutable value (RULES.md §3-§4).
+
+Every variant is the same state machine driven by a :class:`Rules` value; the
+presets are just values.  Where RULES.md is silent the American Cribbage
+Congress (ACC) rules apply, and the docstrings say so.
+
+>>> STANDARD.target, STANDARD.kept, STANDARD.crib_size
+(121, 4, 4)
+>>> FIVE_CARD.kept, FIVE_CARD.pone_start_bonus, FIVE_CARD.play_stops_at_first_reset
+(3, 3, True)
+>>> THREE_PLAYER.players, THREE_PLAYER.cards_to_crib, THREE_PLAYER.target
+(3, 1, 61)
+>>> [FOUR_PLAYER.side_of(seat) for seat in range(4)]
+[0, 1, 0, 1]
+>>> STANDARD.skunk_level(90), STANDARD.skunk_level(60), STANDARD.skunk_level(30), STANDARD.skunk_level(91)
+(<Skunk.SKUNK: 1>, <Skunk.DOUBLE: 2>, <Skunk.TRIPLE: 3>, <Skunk.NONE: 0>)
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from enum import Enum, IntEnum
+
+
+class Counting(Enum):
+    """Who counts the show (RULES.md §3)."""
+
+    AUTOMATIC = "automatic"
+    #: Players claim their own counts; missed points may be taken by an opponent
+    #: who calls muggins; an over-claim is corrected to the true count.
+    MUGGINS = "muggins"
+    #: Every point over- or under-claimed goes to the opponent at once.
+    STRICT_MUGGINS = "strict muggins"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def is_muggins(self) -> bool:
+        return self is not Counting.AUTOMATIC
+
+
+class Skunk(IntEnum):
+    """How badly the game was lost: none, skunk (lurch), double, triple."""
+
+    NONE = 0
+    SKUNK = 1
+    DOUBLE = 2
+    TRIPLE = 3
+
+    def __str__(self) -> str:
+        return _SKUNK_NAMES[self]
+
+
+_SKUNK_NAMES = {Skunk.NONE: "no skunk", Skunk.SKUNK: "skunk", Skunk.DOUBLE: "double skunk", Skunk.TRIPLE: "triple skunk"}
+
+
+@dataclass(frozen=True, slots=True)
+class MatchConvention:
+    """Match points for a game won plainly or by each skunk level (RULES.md §3 table).
+
+    >>> TOURNAMENT.points(Skunk.DOUBLE), FREE_PLAY_TRIPLE.points(Skunk.DOUBLE)
+    (3, 4)
+    """
+
+    name: str
+    win: int
+    skunk: int
+    double_skunk: int
+    triple_skunk: int
+    triple_skunk_wins_match: bool = False
+
+    def points(self, skunk: Skunk) -> int:
+        """The match points the winner earns for a game with this skunk level."""
+        return (self.win, self.skunk, self.double_skunk, self.triple_skunk)[skunk]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+#: The American Cribbage Congress tournament convention: 2 a game, 3 for any skunk.
+TOURNAMENT = MatchConvention("tournament", 2, 3, 3, 3)
+LONG_MATCH = MatchConvention("long match", 3, 4, 4, 4)
+#: RULES.md allows 3 or 4 for a double skunk in free play; this preset takes 3
+#: (build your own :class:`MatchConvention` for 4).
+FREE_PLAY = MatchConvention("free play", 1, 2, 3, 3)
+FREE_PLAY_TRIPLE = MatchConvention("free play with triple skunk", 1, 2, 4, 4, triple_skunk_wins_match=True)
+CONVENTIONS = {c.name: c for c in (TOURNAMENT, LONG_MATCH, FREE_PLAY, FREE_PLAY_TRIPLE)}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything that distinguishes one variant or house rule from another.
+
+    ``skunk_lines`` are the scores the loser must stay below for a skunk,
+    double and triple skunk, highest first (fewer lines, fewer levels).
+    """
+
+    name: str = "standard"
+    players: int = 2
+    hand_size: int = 6
+    discards: int = 2
+    #: Cards dealt from the pack straight into the crib (three players: one).
+    cards_to_crib: int = 0
+    target: int = 121
+    skunk_lines: tuple[int, ...] = (91, 61, 31)
+    convention: MatchConvention = TOURNAMENT
+    counting: Counting = Counting.AUTOMATIC
+    #: Under muggins, whether players also claim their points for each card played.
+    pegging_muggins: bool = False
+    #: Lowball: the first to reach the target loses.
+    giveaway: bool = False
+    #: Points the pone pegs at the start of the game (five-card: 3).
+    pone_start_bonus: int = 0
+    #: Five-card: the play ends at the first 31 or go; the rest is not played.
+    play_stops_at_first_reset: bool = False
+
+    def __post_init__(self) -> None:
+        if self.players not in (2, 3, 4):
+            raise ValueError(f"players must be 2, 3 or 4, not {self.players}")
+        if not 0 < self.discards < self.hand_size:
+            raise ValueError("each player must lay away at least one card and keep at least one")
+        if self.crib_size != 4:
+            raise ValueError(f"the crib must have four cards, these rules give it {self.crib_size}")
+        if self.players * self.hand_size + self.cards_to_crib + 1 > 52:
+            raise ValueError("not enough cards in one deck for this deal")
+        if self.target < 1:
+            raise ValueError("the target must be positive")
+        if list(self.skunk_lines) != sorted(self.skunk_lines, reverse=True) or len(self.skunk_lines) > 3:
+            raise ValueError("skunk lines go highest first, at most three of them")
+
+    @property
+    def kept(self) -> int:
+        """Cards each player keeps for the play and the show."""
+        return self.hand_size - self.discards
+
+    @property
+    def crib_size(self) -> int:
+        return self.players * self.discards + self.cards_to_crib
+
+    @property
+    def partnerships(self) -> bool:
+        """Four players play as two partnerships, partners sitting opposite."""
+        return self.players == 4
+
+    @property
+    def sides(self) -> int:
+        """How many scores are kept: one per player, or one per partnership."""
+        return 2 if self.partnerships else self.players
+
+    def side_of(self, seat: int) -> int:
+        """The score a seat's points go to (partners share one)."""
+        return seat % 2 if self.partnerships else seat
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
+
+    def skunk_level(self, loser_score: int) -> Skunk:
+        """The skunk level for a game lost with this score."""
+        level = sum(1 for line in self.skunk_lines if loser_score < line)
+        return Skunk(level)
+
+    def with_options(self, **changes) -> "Rules":
+        """A copy with some options changed, e.g. ``STANDARD.with_options(counting=Counting.MUGGINS)``."""
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["skunk_lines"] = list(self.skunk_lines)
+        data["convention"] = asdict(self.convention)
+        data["counting"] = self.counting.value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Rules":
+        data = dict(data)
+        data["skunk_lines"] = tuple(data["skunk_lines"])
+        data["convention"] = MatchConvention(**data["convention"])
+        data["counting"] = Counting(data["counting"])
+        return cls(**data)
+
+
+STANDARD = Rules()
+SHORT = Rules(name="short", target=61, skunk_lines=(31,))
+FIVE_CARD = Rules(
+    name="five-card",
+    hand_size=5,
+    target=61,
+    skunk_lines=(31,),
+    pone_start_bonus=3,
+    play_stops_at_first_reset=True,
+)
+#: RULES.md gives no skunk lines for 181: these keep the standard game's
+#: spacing of 30 points below the target.
+SEVEN_CARD = Rules(name="seven-card", hand_size=7, target=181, skunk_lines=(151, 121, 91))
+THREE_PLAYER = Rules(name="three players", players=3, hand_size=5, discards=1, cards_to_crib=1, target=61, skunk_lines=(31,))
+FOUR_PLAYER = Rules(name="four players", players=4, hand_size=5, discards=1)
+
+PRESETS: dict[str, Rules] = {r.name: r for r in (STANDARD, SHORT, FIVE_CARD, SEVEN_CARD, THREE_PLAYER, FOUR_PLAYER)}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning side, final scores, skunk level, match points.
+
+    ``winner`` and ``scores`` are by side (a seat, or a partnership with four
+    players).  ``reached`` is the side that reached the target: the winner,
+    except in giveaway, where reaching it loses.
+    """
+
+    winner: int
+    reached: int
+    scores: tuple[int, ...]
+    skunk: Skunk
+    match_points: int
+    wins_match: bool = False
+
+    def to_dict(self) -> dict:
+        return {
+            "winner": self.winner,
+            "reached": self.reached,
+            "scores": list(self.scores),
+            "skunk": int(self.skunk),
+            "skunk_name": str(self.skunk),
+            "match_points": self.match_points,
+            "wins_match": self.wins_match,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Outcome":
+        return cls(
+            winner=data["winner"],
+            reached=data["reached"],
+            scores=tuple(data["scores"]),
+            skunk=Skunk(data["skunk"]),
+            match_points=data["match_points"],
+            wins_match=data["wins_match"],
+        )
+
+
+def decide_outcome(rules: Rules, scores: tuple[int, ...], reached: int) -> Outcome:
+    """The outcome once side ``reached`` has reached the target.
+
+    Normally that side wins and the skunk is judged on the best of the other
+    scores (every opponent must be below the line).  In giveaway it loses; the
+    winner is the lowest other score (ties to the lower side number), and the
+    skunk is judged on the winner's own score, since a big giveaway win means
+    staying far from the target.  RULES.md is silent on skunks with three
+    players and in giveaway; these choices are ours.
+
+    >>> decide_outcome(STANDARD, (121, 80), reached=0)
+    Outcome(winner=0, reached=0, scores=(121, 80), skunk=<Skunk.SKUNK: 1>, match_points=3, wins_match=False)
+    >>> decide_outcome(STANDARD.with_options(giveaway=True), (95, 121), reached=1).winner
+    0
+    """
+    others = [side for side in range(len(scores)) if side != reached]
+    if rules.giveaway:
+        winner = min(others, key=lambda side: (scores[side], side))
+        judged = scores[winner]
+    else:
+        winner = reached
+        judged = max(scores[side] for side in others)
+    skunk = rules.skunk_level(judged)
+    wins_match = skunk is Skunk.TRIPLE and rules.convention.triple_skunk_wins_match
+    return Outcome(winner, reached, tuple(scores), skunk, rules.convention.points(skunk), wins_match)
+
+
+__all__ = [
+    "CONVENTIONS",
+    "Counting",
+    "FIVE_CARD",
+    "FOUR_PLAYER",
+    "FREE_PLAY",
+    "FREE_PLAY_TRIPLE",
+    "LONG_MATCH",
+    "MatchConvention",
+    "Outcome",
+    "PRESETS",
+    "Rules",
+    "SEVEN_CARD",
+    "SHORT",
+    "STANDARD",
+    "Skunk",
+    "THREE_PLAYER",
+    "TOURNAMENT",
+    "decide_outcome",
+]
