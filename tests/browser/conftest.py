@@ -1,0 +1,72 @@
+"""Browser fixtures: ``live_server`` (a real server on a random port with a
+temporary database) and ``page`` (a Playwright page in Debian's headless
+chromium).  Without chromium or Playwright the browser tests are skipped,
+saying why.
+
+Other features can reuse both: ``page.goto(live_server.url + "/...")``.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+@dataclass(frozen=True)
+class LiveServer:
+    url: str
+    app: object
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    from werkzeug.serving import make_server
+
+    from trainer.web import create_app
+
+    app = create_app(
+        {
+            "SECRET_KEY": "browser tests",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'browser.sqlite3'}",
+        }
+    )
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield LiveServer(f"http://127.0.0.1:{server.server_port}", app)
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip(f"browser tests need chromium at {CHROMIUM} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover
+        pytest.skip("browser tests need Playwright for Python (pip install -e '.[test]')")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page (own cookies) in a phone-width window."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()

@@ -1,0 +1,516 @@
+"""Checking a learner's answer against the engine's itemised score.
+
+A show can be answered three ways (:class:`AnswerMode`): a total, a count per
+category (fifteens, pairs, runs, flush, nobs), or a list of claimed combos
+(the cards of each fifteen, pair or run).  Each check returns a frozen
+:class:`Feedback` built from the engine's :class:`~engine.scoring.ScoreItem`
+values: the items missed, each wrong claim with its reason, and the result
+per :class:`ComboType` that the learner's record keeps.
+
+>>> from engine.scoring import score_show
+>>> score = score_show("5H 5D 5S JC", "5C")
+>>> feedback = check_total(score, 28)
+>>> feedback.correct, feedback.diff
+(False, -1)
+>>> feedback = check_claims(score, [Claim.parse("pair", "5H 5D 5S 5C"), Claim.parse("nobs", "JC")])
+>>> feedback.answered_total, len(feedback.missed), feedback.missed[0].name
+(13, 8, 'fifteen')
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterable, Mapping, Sequence
+
+from engine.cards import Card, Rank, parse_cards
+from engine.pegging import PlayScore
+from engine.scoring import SHOW_KINDS, ScoreItem, ScoreKind, ShowScore
+
+
+class ComboType(Enum):
+    """What the learner's record is kept by: a finer cut than :class:`ScoreKind`."""
+
+    FIFTEEN_2 = "fifteen of 2 cards"
+    FIFTEEN_3 = "fifteen of 3 cards"
+    FIFTEEN_4 = "fifteen of 4 cards"
+    FIFTEEN_5 = "fifteen of 5 cards"
+    PAIR = "pair"
+    PAIR_ROYAL = "pair royal"
+    RUN = "run"
+    MULTIPLE_RUNS = "multiple runs"
+    HAND_FLUSH = "hand flush"
+    CRIB_FLUSH = "crib flush"
+    NOBS = "nobs"
+    PEG_FIFTEEN = "pegging: 15"
+    PEG_THIRTY_ONE = "pegging: 31"
+    PEG_PAIR = "pegging: pairs"
+    PEG_RUN = "pegging: runs"
+    PEG_GO = "pegging: go"
+    PEG_LAST_CARD = "pegging: last card"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def is_pegging(self) -> bool:
+        return self.name.startswith("PEG_")
+
+    @property
+    def category(self) -> ScoreKind:
+        """The show or pegging kind this type belongs to."""
+        return _CATEGORY[self]
+
+
+_CATEGORY = {
+    ComboType.FIFTEEN_2: ScoreKind.FIFTEEN,
+    ComboType.FIFTEEN_3: ScoreKind.FIFTEEN,
+    ComboType.FIFTEEN_4: ScoreKind.FIFTEEN,
+    ComboType.FIFTEEN_5: ScoreKind.FIFTEEN,
+    ComboType.PAIR: ScoreKind.PAIR,
+    ComboType.PAIR_ROYAL: ScoreKind.PAIR,
+    ComboType.RUN: ScoreKind.RUN,
+    ComboType.MULTIPLE_RUNS: ScoreKind.RUN,
+    ComboType.HAND_FLUSH: ScoreKind.FLUSH,
+    ComboType.CRIB_FLUSH: ScoreKind.FLUSH,
+    ComboType.NOBS: ScoreKind.NOBS,
+    ComboType.PEG_FIFTEEN: ScoreKind.FIFTEEN,
+    ComboType.PEG_THIRTY_ONE: ScoreKind.THIRTY_ONE,
+    ComboType.PEG_PAIR: ScoreKind.PAIR,
+    ComboType.PEG_RUN: ScoreKind.RUN,
+    ComboType.PEG_GO: ScoreKind.GO,
+    ComboType.PEG_LAST_CARD: ScoreKind.LAST_CARD,
+}
+
+SHOW_COMBO_TYPES = tuple(t for t in ComboType if not t.is_pegging)
+PEGGING_COMBO_TYPES = tuple(t for t in ComboType if t.is_pegging)
+
+#: When a category total is wrong but holds several combo types, the missed
+#: points are put on the hardest-to-see types first (an estimate: only claims
+#: say exactly which combo was missed).
+_HARDEST_FIRST = (
+    ComboType.FIFTEEN_5,
+    ComboType.FIFTEEN_4,
+    ComboType.FIFTEEN_3,
+    ComboType.FIFTEEN_2,
+    ComboType.PAIR_ROYAL,
+    ComboType.PAIR,
+    ComboType.MULTIPLE_RUNS,
+    ComboType.RUN,
+)
+
+
+class AnswerMode(Enum):
+    """How a show drill is answered."""
+
+    TOTAL = "total"
+    CATEGORY = "category"
+    CLAIMS = "claims"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Combo:
+    """Engine items that a learner sees as one combination, with their type:
+    three of a kind is one pair royal made of three pair items."""
+
+    type: ComboType
+    items: tuple[ScoreItem, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(item.points for item in self.items)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(sorted({c for item in self.items for c in item.cards}))
+
+
+def combos_of(score: ShowScore) -> tuple[Combo, ...]:
+    """The show's items grouped as a learner counts them, each with its type.
+
+    >>> from engine.scoring import score_show
+    >>> [(c.type.value, c.points) for c in combos_of(score_show("5H 5D 5S 2C", "KS"))]
+    [('fifteen of 2 cards', 2), ('fifteen of 2 cards', 2), ('fifteen of 2 cards', 2), ('fifteen of 3 cards', 2), ('pair royal', 6)]
+    >>> [c.type.value for c in combos_of(score_show("3S 4H 4D 5C", "9S")) if c.type.category.value == "run"]
+    ['multiple runs', 'multiple runs']
+    """
+    combos: list[Combo] = []
+    pairs_by_rank: dict[Rank, list[ScoreItem]] = defaultdict(list)
+    runs = score.items_of(ScoreKind.RUN)
+    for item in score.items:
+        if item.kind is ScoreKind.FIFTEEN:
+            size = min(len(item.cards), 5)
+            combos.append(Combo(ComboType[f"FIFTEEN_{max(size, 2)}"], (item,)))
+        elif item.kind is ScoreKind.PAIR:
+            pairs_by_rank[item.cards[0].rank].append(item)
+    for rank in sorted(pairs_by_rank):
+        group = tuple(pairs_by_rank[rank])
+        if len(group) == 1:
+            combos.append(Combo(ComboType.PAIR, group))
+        else:
+            combos.append(Combo(ComboType.PAIR_ROYAL, group))
+    run_type = ComboType.MULTIPLE_RUNS if len(runs) > 1 else ComboType.RUN
+    combos.extend(Combo(run_type, (item,)) for item in runs)
+    for item in score.items:
+        if item.kind is ScoreKind.FLUSH:
+            combos.append(Combo(ComboType.CRIB_FLUSH if score.is_crib else ComboType.HAND_FLUSH, (item,)))
+        elif item.kind is ScoreKind.NOBS:
+            combos.append(Combo(ComboType.NOBS, (item,)))
+    return tuple(combos)
+
+
+@dataclass(frozen=True, slots=True)
+class ComboResult:
+    """How one answer went for one combo type: what it was worth, what was missed."""
+
+    type: ComboType
+    expected_points: int
+    missed_points: int
+    right: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KindLine:
+    """One category of the show: the true points and what the learner said (None: not asked)."""
+
+    kind: ScoreKind
+    expected: int
+    answered: int | None
+
+    @property
+    def diff(self) -> int | None:
+        return None if self.answered is None else self.answered - self.expected
+
+    @property
+    def right(self) -> bool | None:
+        return None if self.answered is None else self.answered == self.expected
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The learner's claim that ``cards`` make a combination of ``kind``."""
+
+    kind: ScoreKind
+    cards: tuple[Card, ...]
+
+    @classmethod
+    def parse(cls, kind: str, cards: str | Iterable[str | Card]) -> "Claim":
+        """Build a claim from text; raise ``ValueError`` for an unknown kind or bad cards."""
+        try:
+            claim_kind = ScoreKind(kind)
+        except ValueError:
+            raise ValueError(f"{kind!r} is not a kind of combo") from None
+        if claim_kind not in SHOW_KINDS:
+            raise ValueError(f"{kind!r} is not scored in the show")
+        return cls(claim_kind, tuple(sorted(parse_cards(cards))))
+
+    @property
+    def text(self) -> str:
+        return f"{self.kind.value}: {' '.join(c.pretty for c in self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class WrongClaim:
+    """A claim that matches nothing in the hand, and why."""
+
+    claim: Claim
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """The verdict on one show answer, with everything needed to teach from it."""
+
+    mode: AnswerMode
+    score: ShowScore
+    answered_total: int
+    lines: tuple[KindLine, ...]
+    missed: tuple[ScoreItem, ...]
+    wrong_claims: tuple[WrongClaim, ...]
+    results: tuple[ComboResult, ...]
+
+    @property
+    def expected_total(self) -> int:
+        return self.score.total
+
+    @property
+    def diff(self) -> int:
+        """The learner's total minus the true total (negative: points missed)."""
+        return self.answered_total - self.expected_total
+
+    @property
+    def correct(self) -> bool:
+        if self.mode is AnswerMode.CLAIMS:
+            return not self.missed and not self.wrong_claims
+        if self.mode is AnswerMode.CATEGORY:
+            return all(line.right for line in self.lines)
+        return self.diff == 0
+
+    @property
+    def points_missed(self) -> int:
+        """Points the learner left on the table (over-claims do not cancel misses)."""
+        if self.mode is AnswerMode.CLAIMS:
+            return sum(item.points for item in self.missed)
+        if self.mode is AnswerMode.CATEGORY:
+            return sum(max(0, -(line.diff or 0)) for line in self.lines)
+        return max(0, -self.diff)
+
+    @property
+    def missed_kinds(self) -> frozenset[ScoreKind]:
+        """The kinds the learner got wrong (all of them, for a wrong total)."""
+        if self.mode is AnswerMode.TOTAL:
+            return frozenset() if self.correct else frozenset(i.kind for i in self.score.items)
+        if self.mode is AnswerMode.CATEGORY:
+            return frozenset(line.kind for line in self.lines if line.right is False)
+        kinds = {item.kind for item in self.missed}
+        kinds.update(wrong.claim.kind for wrong in self.wrong_claims)
+        return frozenset(kinds)
+
+    def is_missed(self, item: ScoreItem) -> bool:
+        if self.mode is AnswerMode.CLAIMS:
+            return item in self.missed
+        return item.kind in self.missed_kinds
+
+
+def _kind_lines(score: ShowScore, answers: Mapping[ScoreKind, int] | None) -> tuple[KindLine, ...]:
+    expected = score.points_by_kind()
+    return tuple(
+        KindLine(kind, expected[kind], None if answers is None else answers.get(kind, 0)) for kind in SHOW_KINDS
+    )
+
+
+def _spread_missed(combos: Sequence[Combo], missed: int) -> dict[ComboType, int]:
+    """Put ``missed`` points on the combo types present, hardest first."""
+    worth = Counter()
+    for combo in combos:
+        worth[combo.type] += combo.points
+    spread: dict[ComboType, int] = {}
+    order = sorted(worth, key=lambda t: _HARDEST_FIRST.index(t) if t in _HARDEST_FIRST else len(_HARDEST_FIRST))
+    for combo_type in order:
+        share = min(worth[combo_type], missed)
+        spread[combo_type] = share
+        missed -= share
+    return spread
+
+
+def _worth_by_type(combos: Iterable[Combo]) -> dict[ComboType, int]:
+    worth: dict[ComboType, int] = {}
+    for combo in combos:
+        worth[combo.type] = worth.get(combo.type, 0) + combo.points
+    return worth
+
+
+def check_total(score: ShowScore, answered: int) -> Feedback:
+    """Check a total.  A wrong total marks every combo type present as wrong
+    without guessing which one was missed."""
+    right = answered == score.total
+    results = tuple(
+        ComboResult(combo_type, points, 0, right) for combo_type, points in _worth_by_type(combos_of(score)).items()
+    )
+    missed = () if right else score.items
+    return Feedback(AnswerMode.TOTAL, score, answered, _kind_lines(score, None), missed, (), results)
+
+
+def _default_type(kind: ScoreKind, is_crib: bool) -> ComboType:
+    return {
+        ScoreKind.FIFTEEN: ComboType.FIFTEEN_2,
+        ScoreKind.PAIR: ComboType.PAIR,
+        ScoreKind.RUN: ComboType.RUN,
+        ScoreKind.FLUSH: ComboType.CRIB_FLUSH if is_crib else ComboType.HAND_FLUSH,
+        ScoreKind.NOBS: ComboType.NOBS,
+    }[kind]
+
+
+def check_categories(score: ShowScore, answers: Mapping[ScoreKind, int]) -> Feedback:
+    """Check a count per category; the diff per kind is exact, the split of a
+    wrong category between its combo types is an estimate (hardest first).
+
+    >>> from engine.scoring import score_show
+    >>> feedback = check_categories(score_show("4C 5D 6H KC", "5S"), {ScoreKind.FIFTEEN: 8, ScoreKind.RUN: 3})
+    >>> [(line.kind.value, line.diff) for line in feedback.lines]
+    [('fifteen', 0), ('pair', -2), ('run', -3), ('flush', 0), ('nobs', 0)]
+    """
+    lines = _kind_lines(score, answers)
+    combos = combos_of(score)
+    results: list[ComboResult] = []
+    for line in lines:
+        in_kind = [c for c in combos if c.type.category is line.kind]
+        if not in_kind:
+            if line.answered:  # points claimed for a kind that is not there
+                results.append(ComboResult(_default_type(line.kind, score.is_crib), 0, 0, False))
+            continue
+        spread = _spread_missed(in_kind, max(0, line.expected - (line.answered or 0)))
+        for combo_type, worth in _worth_by_type(in_kind).items():
+            results.append(ComboResult(combo_type, worth, spread.get(combo_type, 0), bool(line.right)))
+    missed = tuple(item for item in score.items if any(l.kind is item.kind and not l.right for l in lines))
+    return Feedback(AnswerMode.CATEGORY, score, sum(l.answered or 0 for l in lines), lines, missed, (), tuple(results))
+
+
+def _claim_reason(claim: Claim, score: ShowScore) -> str:
+    """Why a claim matches nothing: the rule it breaks, in a learner's words."""
+    cards = claim.cards
+    everything = set(score.hand) | ({score.starter} if score.starter else set())
+    if not set(cards) <= everything:
+        return "those cards are not in this deal"
+    if claim.kind is ScoreKind.FIFTEEN:
+        total = sum(c.value for c in cards)
+        return f"those cards add to {total}, not 15"
+    if claim.kind is ScoreKind.PAIR:
+        if len(cards) < 2:
+            return "a pair needs two cards of the same rank"
+        return "a pair is cards of the same rank (J and Q are not a pair)"
+    if claim.kind is ScoreKind.RUN:
+        ranks = sorted(c.rank for c in cards)
+        if len(cards) < 3:
+            return "a run needs three cards or more"
+        if len(set(ranks)) != len(ranks):
+            return "a run has one card of each rank: a double run is two runs, claim each"
+        if ranks[-1] - ranks[0] != len(ranks) - 1:
+            return "those ranks are not in sequence (the ace is low: Q K A is no run)"
+        return "that run is part of a longer run: claim the longest"
+    if claim.kind is ScoreKind.FLUSH:
+        if len({c.suit for c in cards}) != 1:
+            return "a flush is cards of one suit"
+        hand_cards = [c for c in cards if c in score.hand]
+        if score.starter in cards and len(hand_cards) < len(score.hand):
+            return "three hand cards and the starter are never a flush: all four hand cards must match"
+        if score.is_crib:
+            return "a crib scores a flush only when the starter is the same suit too (all five)"
+        if score.starter and score.starter.suit == cards[0].suit and score.starter not in cards:
+            return "the starter is the same suit: it is a flush of five"
+        return "a flush needs all the hand cards"
+    if claim.kind is ScoreKind.NOBS:
+        if len(cards) != 1 or cards[0].rank is not Rank.JACK:
+            return "his nob is one jack in the hand"
+        if score.starter and cards[0] == score.starter:
+            return "the starter jack is his heels (to the dealer at the cut), not nobs"
+        return "nobs is the jack of the starter's suit"
+    return "that is not a combination in this hand"  # pragma: no cover
+
+
+def _items_claimed(claim: Claim, score: ShowScore) -> tuple[ScoreItem, ...]:
+    """The engine items a claim stands for (several for a pair royal)."""
+    wanted = set(claim.cards)
+    if claim.kind is ScoreKind.PAIR and len(wanted) > 2:
+        matched = tuple(item for item in score.items_of(ScoreKind.PAIR) if set(item.cards) <= wanted)
+        needed = len(wanted) * (len(wanted) - 1) // 2
+        return matched if len(matched) == needed and len({c.rank for c in wanted}) == 1 else ()
+    return tuple(item for item in score.items_of(claim.kind) if set(item.cards) == wanted)
+
+
+def check_claims(score: ShowScore, claims: Sequence[Claim]) -> Feedback:
+    """Check claimed combos: each engine item not claimed is missed, each claim
+    that matches nothing (or repeats one already made) is wrong, with its reason."""
+    claimed: set[ScoreItem] = set()
+    wrong: list[WrongClaim] = []
+    credited = 0
+    for claim in claims:
+        items = _items_claimed(claim, score)
+        if not items:
+            wrong.append(WrongClaim(claim, _claim_reason(claim, score)))
+        elif claimed & set(items):
+            wrong.append(WrongClaim(claim, "already claimed"))
+        else:
+            claimed.update(items)
+            credited += sum(item.points for item in items)
+    missed = tuple(item for item in score.items if item not in claimed)
+    results: list[ComboResult] = []
+    combos = combos_of(score)
+    for combo_type, worth in _worth_by_type(combos).items():
+        lost = sum(i.points for c in combos if c.type is combo_type for i in c.items if i not in claimed)
+        results.append(ComboResult(combo_type, worth, lost, lost == 0))
+    present = {r.type for r in results}
+    for bad in wrong:
+        combo_type = _default_type(bad.claim.kind, score.is_crib)
+        if combo_type not in present:
+            results.append(ComboResult(combo_type, 0, 0, False))
+            present.add(combo_type)
+        else:
+            results = [
+                ComboResult(r.type, r.expected_points, r.missed_points, False) if r.type is combo_type else r
+                for r in results
+            ]
+    lines = _kind_lines(score, _points_claimed_by_kind(claimed))
+    return Feedback(AnswerMode.CLAIMS, score, credited, lines, missed, tuple(wrong), tuple(results))
+
+
+def _points_claimed_by_kind(claimed: Iterable[ScoreItem]) -> dict[ScoreKind, int]:
+    points: dict[ScoreKind, int] = {}
+    for item in claimed:
+        points[item.kind] = points.get(item.kind, 0) + item.points
+    return points
+
+
+# ---------------------------------------------------------------- pegging
+
+_PEG_TYPE = {
+    ScoreKind.FIFTEEN: ComboType.PEG_FIFTEEN,
+    ScoreKind.THIRTY_ONE: ComboType.PEG_THIRTY_ONE,
+    ScoreKind.PAIR: ComboType.PEG_PAIR,
+    ScoreKind.RUN: ComboType.PEG_RUN,
+    ScoreKind.GO: ComboType.PEG_GO,
+    ScoreKind.LAST_CARD: ComboType.PEG_LAST_CARD,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PeggingFeedback:
+    """The verdict on a pegging answer: points for the card just played, and the count."""
+
+    items: tuple[ScoreItem, ...]
+    expected_count: int
+    answered_points: int
+    answered_count: int
+    results: tuple[ComboResult, ...]
+
+    @property
+    def expected_points(self) -> int:
+        return sum(item.points for item in self.items)
+
+    @property
+    def points_right(self) -> bool:
+        return self.answered_points == self.expected_points
+
+    @property
+    def count_right(self) -> bool:
+        return self.answered_count == self.expected_count
+
+    @property
+    def correct(self) -> bool:
+        return self.points_right and self.count_right
+
+    @property
+    def points_missed(self) -> int:
+        return max(0, self.expected_points - self.answered_points)
+
+
+def check_pegging(
+    play: PlayScore, extra: Sequence[ScoreItem], answered_points: int, answered_count: int
+) -> PeggingFeedback:
+    """Check the points (and count) given for the card just played.
+
+    ``extra`` holds the go or last-card point that the card also earns.
+
+    >>> from engine.pegging import score_play
+    >>> feedback = check_pegging(score_play("7S 8D"), (), 2, 15)
+    >>> feedback.correct, [r.type.value for r in feedback.results]
+    (True, ['pegging: 15'])
+    """
+    items = tuple(play.items) + tuple(extra)
+    expected = sum(item.points for item in items)
+    right = answered_points == expected
+    worth: dict[ComboType, int] = {}
+    for item in items:
+        combo_type = _PEG_TYPE[item.kind]
+        worth[combo_type] = worth.get(combo_type, 0) + item.points
+    missed = max(0, expected - answered_points)
+    results = []
+    for combo_type, points in worth.items():
+        share = min(points, missed) if len(worth) > 1 else missed
+        missed -= share
+        results.append(ComboResult(combo_type, points, share, right))
+    return PeggingFeedback(items, play.count, answered_points, answered_count, tuple(results))

@@ -1,0 +1,110 @@
+"""The trainer's database tables: learners, pending drills, attempts and the
+result of each attempt per combo type.
+
+The extension objects (``db``, ``migrate``) live here so that any blueprint
+can import them without importing the app.  Schema changes go through
+``migrations/`` (Flask-Migrate / Alembic); the app upgrades the database to the
+newest revision when it starts, so there is never a setup step.
+
+Views do not query these tables directly: they call :mod:`trainer.record`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import ForeignKey, Index, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+db = SQLAlchemy(model_class=Base)
+migrate = Migrate()
+
+
+def utcnow() -> datetime:
+    """Now, in UTC, without tzinfo (SQLite stores naive datetimes)."""
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Learner(db.Model):
+    """Someone practising on this machine, known by name."""
+
+    __tablename__ = "learner"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    attempts: Mapped[list["Attempt"]] = relationship(back_populates="learner", cascade="all, delete-orphan")
+
+
+class Drill(db.Model):
+    """A drill dealt and waiting for its answer.
+
+    The id is a random token (so drill ids cannot be guessed or walked); the
+    payload is what was dealt (cards as text, options) and never the answer:
+    the breakdown is computed again from the cards when the answer arrives.
+    """
+
+    __tablename__ = "drill"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    payload: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    answered_at: Mapped[datetime | None] = mapped_column(default=None)
+    retry_of: Mapped[int | None] = mapped_column(ForeignKey("attempt.id", ondelete="SET NULL"), default=None)
+
+
+class Attempt(db.Model):
+    """One answered drill: when, what was dealt, what was answered, the outcome."""
+
+    __tablename__ = "attempt"
+    __table_args__ = (Index("ix_attempt_learner_time", "learner_id", "created_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: "show", "pegging", "discard", "best-play"... (see :class:`trainer.record.DrillKind`)
+    kind: Mapped[str] = mapped_column(String(20))
+    #: "total", "category", "claims" for show drills; free text for others.
+    mode: Mapped[str] = mapped_column(String(20), default="")
+    #: JSON: the cards dealt and the drill's options.
+    dealt: Mapped[str] = mapped_column(Text)
+    #: JSON: what the learner answered.
+    answer: Mapped[str] = mapped_column(Text)
+    points_expected: Mapped[int] = mapped_column(default=0)
+    points_answered: Mapped[int] = mapped_column(default=0)
+    points_missed: Mapped[int] = mapped_column(default=0)
+    correct: Mapped[bool] = mapped_column(default=False)
+    seconds: Mapped[float | None] = mapped_column(default=None)
+    #: The attempt this one retried (a mistake brought back), if any.
+    retry_of: Mapped[int | None] = mapped_column(ForeignKey("attempt.id", ondelete="SET NULL"), default=None)
+
+    learner: Mapped[Learner] = relationship(back_populates="attempts")
+    results: Mapped[list["ComboResultRow"]] = relationship(
+        back_populates="attempt", cascade="all, delete-orphan"
+    )
+
+
+class ComboResultRow(db.Model):
+    """How one attempt went for one combo type present in (or claimed for) the deal."""
+
+    __tablename__ = "combo_result"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    attempt_id: Mapped[int] = mapped_column(ForeignKey("attempt.id", ondelete="CASCADE"), index=True)
+    #: a :class:`trainer.checking.ComboType` value, e.g. "fifteen of 3", "multiple runs", "go"
+    combo_type: Mapped[str] = mapped_column(String(30), index=True)
+    expected_points: Mapped[int] = mapped_column(default=0)
+    missed_points: Mapped[int] = mapped_column(default=0)
+    right: Mapped[bool] = mapped_column(default=False)
+
+    attempt: Mapped[Attempt] = relationship(back_populates="results")

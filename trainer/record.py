@@ -1,0 +1,351 @@
+"""The learner's record: learners, attempts, and the statistics read from them.
+
+This is the one API for the trainer's tables; views and other features call
+it instead of querying.  Everything returned is a frozen value, so a caller
+cannot change the database by accident.  Functions need an app context.
+
+Recording an attempt (from any drill)::
+
+    learner = learner_by_name("Ann", create=True)
+    record_attempt(learner.id, DrillKind.SHOW, dealt={"hand": "5H 5D 5S JC", "starter": "5C"},
+                   answer={"total": 28}, results=feedback.results, points_expected=29,
+                   points_answered=28, points_missed=1, correct=False, mode="total")
+
+Reading it back: :func:`learner_stats`, :func:`recent_mistakes`, :func:`history`.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+from typing import Any, Iterable
+
+from sqlalchemy import func, select
+
+from trainer.checking import ComboResult, ComboType
+from trainer.models import Attempt, ComboResultRow, Drill, Learner, db, utcnow
+
+#: Longest learner name accepted.
+MAX_NAME_LENGTH = 40
+
+
+class DrillKind(Enum):
+    """The kinds of drill an attempt can come from."""
+
+    SHOW = "show"
+    PEGGING = "pegging"
+    BEST_PLAY = "best-play"
+    DISCARD = "discard"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class LearnerInfo:
+    id: int
+    name: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PendingDrill:
+    """A drill dealt to a learner and not yet answered."""
+
+    id: str
+    learner_id: int
+    kind: DrillKind
+    payload: dict
+    created_at: datetime
+    retry_of: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptInfo:
+    """One recorded attempt, as read back."""
+
+    id: int
+    learner_id: int
+    created_at: datetime
+    kind: DrillKind
+    mode: str
+    dealt: dict
+    answer: dict
+    points_expected: int
+    points_answered: int
+    points_missed: int
+    correct: bool
+    seconds: float | None
+    retry_of: int | None
+    results: tuple[ComboResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ComboStats:
+    """A learner's record for one combo type."""
+
+    type: ComboType
+    seen: int
+    right: int
+    points_missed: int
+
+    @property
+    def accuracy(self) -> float:
+        """Share of the deals holding this type where the learner got it right."""
+        return self.right / self.seen if self.seen else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class TrendPoint:
+    """Accuracy over one stretch of attempts (a day)."""
+
+    label: str
+    attempts: int
+    correct: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.attempts if self.attempts else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class LearnerStats:
+    """Everything the review page shows, per combo type and over time."""
+
+    attempts: int
+    correct: int
+    points_missed: int
+    mean_seconds: float | None
+    by_type: tuple[ComboStats, ...]
+    trend: tuple[TrendPoint, ...]
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.attempts if self.attempts else 0.0
+
+    def of(self, combo_type: ComboType) -> ComboStats:
+        for stats in self.by_type:
+            if stats.type is combo_type:
+                return stats
+        return ComboStats(combo_type, 0, 0, 0)
+
+
+# ---------------------------------------------------------------- learners
+
+
+def clean_name(name: str) -> str:
+    """A learner name with its spaces tidied; ``ValueError`` if empty or too long.
+
+    >>> clean_name("  Ann   Lee ")
+    'Ann Lee'
+    """
+    cleaned = " ".join(str(name).split())
+    if not cleaned:
+        raise ValueError("Please type a name.")
+    if len(cleaned) > MAX_NAME_LENGTH:
+        raise ValueError(f"A name can have at most {MAX_NAME_LENGTH} characters.")
+    return cleaned
+
+
+def _learner_info(row: Learner) -> LearnerInfo:
+    return LearnerInfo(row.id, row.name, row.created_at)
+
+
+def learner_by_name(name: str, *, create: bool = False) -> LearnerInfo | None:
+    """The learner with this name (names are matched without regard to case)."""
+    cleaned = clean_name(name)
+    row = db.session.scalar(select(Learner).where(func.lower(Learner.name) == cleaned.lower()))
+    if row is None and create:
+        row = Learner(name=cleaned)
+        db.session.add(row)
+        db.session.commit()
+    return _learner_info(row) if row else None
+
+
+def learner_by_id(learner_id: Any) -> LearnerInfo | None:
+    """The learner with this id, or None (also for ids that are not numbers)."""
+    try:
+        key = int(learner_id)
+    except (TypeError, ValueError):
+        return None
+    row = db.session.get(Learner, key)
+    return _learner_info(row) if row else None
+
+
+def all_learners() -> tuple[LearnerInfo, ...]:
+    rows = db.session.scalars(select(Learner).order_by(func.lower(Learner.name)))
+    return tuple(_learner_info(row) for row in rows)
+
+
+# ---------------------------------------------------------------- drills
+
+
+def open_drill(learner_id: int, kind: DrillKind, payload: dict, *, retry_of: int | None = None) -> str:
+    """Store a dealt drill (never its answer) and return its unguessable id."""
+    drill_id = secrets.token_hex(16)
+    db.session.add(
+        Drill(id=drill_id, learner_id=learner_id, kind=kind.value, payload=json.dumps(payload), retry_of=retry_of)
+    )
+    db.session.commit()
+    return drill_id
+
+
+def pending_drill(drill_id: Any, learner_id: int, kind: DrillKind) -> PendingDrill | None:
+    """The learner's unanswered drill of this kind with this id, or None for an
+    unknown, foreign, answered or malformed id."""
+    if not isinstance(drill_id, str) or not drill_id or len(drill_id) > 64:
+        return None
+    row = db.session.get(Drill, drill_id)
+    if row is None or row.learner_id != learner_id or row.kind != kind.value or row.answered_at is not None:
+        return None
+    return PendingDrill(row.id, row.learner_id, kind, json.loads(row.payload), row.created_at, row.retry_of)
+
+
+def update_drill(drill_id: str, payload: dict) -> None:
+    """Replace a pending drill's payload (e.g. the claims made so far)."""
+    row = db.session.get(Drill, drill_id)
+    if row is not None and row.answered_at is None:
+        row.payload = json.dumps(payload)
+        db.session.commit()
+
+
+def close_drill(drill_id: str) -> bool:
+    """Mark a drill answered; False if it already was (a double submit)."""
+    row = db.session.get(Drill, drill_id)
+    if row is None or row.answered_at is not None:
+        return False
+    row.answered_at = utcnow()
+    db.session.commit()
+    return True
+
+
+# ---------------------------------------------------------------- attempts
+
+
+def record_attempt(
+    learner_id: int,
+    kind: DrillKind,
+    *,
+    dealt: dict,
+    answer: dict,
+    results: Iterable[ComboResult],
+    points_expected: int,
+    points_answered: int,
+    points_missed: int,
+    correct: bool,
+    mode: str = "",
+    seconds: float | None = None,
+    retry_of: int | None = None,
+) -> int:
+    """Record one answered drill and its result per combo type; return its id."""
+    attempt = Attempt(
+        learner_id=learner_id,
+        kind=kind.value,
+        mode=mode,
+        dealt=json.dumps(dealt),
+        answer=json.dumps(answer),
+        points_expected=points_expected,
+        points_answered=points_answered,
+        points_missed=points_missed,
+        correct=correct,
+        seconds=seconds,
+        retry_of=retry_of,
+    )
+    attempt.results = [
+        ComboResultRow(
+            combo_type=r.type.value, expected_points=r.expected_points, missed_points=r.missed_points, right=r.right
+        )
+        for r in results
+    ]
+    db.session.add(attempt)
+    db.session.commit()
+    return attempt.id
+
+
+def _attempt_info(row: Attempt) -> AttemptInfo:
+    return AttemptInfo(
+        id=row.id,
+        learner_id=row.learner_id,
+        created_at=row.created_at,
+        kind=DrillKind(row.kind),
+        mode=row.mode,
+        dealt=json.loads(row.dealt),
+        answer=json.loads(row.answer),
+        points_expected=row.points_expected,
+        points_answered=row.points_answered,
+        points_missed=row.points_missed,
+        correct=row.correct,
+        seconds=row.seconds,
+        retry_of=row.retry_of,
+        results=tuple(
+            ComboResult(ComboType(r.combo_type), r.expected_points, r.missed_points, r.right) for r in row.results
+        ),
+    )
+
+
+def attempt_by_id(attempt_id: Any, learner_id: int) -> AttemptInfo | None:
+    """The learner's attempt with this id, or None (also for someone else's)."""
+    try:
+        key = int(attempt_id)
+    except (TypeError, ValueError):
+        return None
+    if not -(2**63) <= key < 2**63:
+        return None
+    row = db.session.get(Attempt, key)
+    if row is None or row.learner_id != learner_id:
+        return None
+    return _attempt_info(row)
+
+
+def history(learner_id: int, kind: DrillKind | None = None, limit: int | None = None) -> tuple[AttemptInfo, ...]:
+    """The learner's attempts, newest first."""
+    query = select(Attempt).where(Attempt.learner_id == learner_id)
+    if kind is not None:
+        query = query.where(Attempt.kind == kind.value)
+    query = query.order_by(Attempt.created_at.desc(), Attempt.id.desc())
+    if limit is not None:
+        query = query.limit(limit)
+    return tuple(_attempt_info(row) for row in db.session.scalars(query))
+
+
+def recent_mistakes(learner_id: int, limit: int = 10) -> tuple[AttemptInfo, ...]:
+    """The learner's latest wrong attempts, newest first."""
+    query = (
+        select(Attempt)
+        .where(Attempt.learner_id == learner_id, Attempt.correct.is_(False))
+        .order_by(Attempt.created_at.desc(), Attempt.id.desc())
+        .limit(limit)
+    )
+    return tuple(_attempt_info(row) for row in db.session.scalars(query))
+
+
+def learner_stats(learner_id: int, kind: DrillKind | None = None) -> LearnerStats:
+    """Accuracy and points missed per combo type, and accuracy per day."""
+    attempts = history(learner_id, kind)
+    by_type: dict[ComboType, list[int]] = {}
+    for attempt in attempts:
+        for result in attempt.results:
+            seen_right_missed = by_type.setdefault(result.type, [0, 0, 0])
+            seen_right_missed[0] += 1
+            seen_right_missed[1] += result.right
+            seen_right_missed[2] += result.missed_points
+    per_day: dict[str, list[int]] = {}
+    for attempt in reversed(attempts):
+        day = attempt.created_at.strftime("%Y-%m-%d")
+        counts = per_day.setdefault(day, [0, 0])
+        counts[0] += 1
+        counts[1] += attempt.correct
+    timed = [a.seconds for a in attempts if a.seconds is not None]
+    return LearnerStats(
+        attempts=len(attempts),
+        correct=sum(a.correct for a in attempts),
+        points_missed=sum(a.points_missed for a in attempts),
+        mean_seconds=sum(timed) / len(timed) if timed else None,
+        by_type=tuple(
+            ComboStats(t, *by_type[t]) for t in ComboType if t in by_type
+        ),
+        trend=tuple(TrendPoint(day, n, ok) for day, (n, ok) in per_day.items()),
+    )
