@@ -1,0 +1,624 @@
+"""The course: lessons as Markdown files with live, engine-scored card examples.
+
+Each lesson is a file ``lessons/NN-slug.md``: a small YAML front matter
+(``title``, ``slug``, ``order``, ``combos`` -- the score kinds it teaches --
+and a one-line ``summary``), then Markdown.  A line holding only a *card
+directive* is an example the engine scores live; prefixed with ``exercise``
+it becomes a question the learner answers:
+
+``{hand 4C 5D 6H KC | 5S = 16}``
+    a hand with its starter, and the total the lesson states;
+``{crib 2H 4H 6H 8H | KS = 0}``
+    the same for a crib (a crib flush needs the starter too);
+``{play 5H 5D 5S = 8}``
+    a pegging pile since the last reset: the points for its last card;
+``{discard 5H 5D JS 4C 6D KS dealer = JS KS}``
+    six cards, whose crib it is (``dealer``: yours, ``pone``: your
+    opponent's) and the two cards to lay away.
+
+Stated totals are never trusted: :func:`check_lesson` compares each with the
+engine, so a lesson can never teach a wrong count.
+
+>>> lesson = parse_lesson(_EXAMPLE, name="02-fifteens.md")
+>>> lesson.title, lesson.order, [str(kind) for kind in lesson.combos]
+('Fifteens', 2, ['fifteen'])
+>>> [d.notation for d in lesson.directives]
+['{hand 4C 5D 6H KC | 5S = 16}', '{exercise play 7H 8S = 2}']
+>>> check_lesson(lesson)
+()
+>>> wrong = parse_lesson(_EXAMPLE.replace("= 16", "= 14"), name="02-fifteens.md")
+>>> [problem.message for problem in check_lesson(wrong)]
+['states 14 but the engine counts 16']
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Callable, Iterable
+
+import frontmatter
+import yaml
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+
+from engine.cards import Card, check_distinct, format_cards, parse_cards
+from engine.errors import IllegalActionError, InvalidCardError
+from engine.pegging import PlayScore, score_play
+from engine.scoring import ScoreItem, ScoreKind, ShowScore, number_words, score_show
+
+#: Where the course lives: ``lessons/`` at the top of the repository.
+LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+
+_EXAMPLE = """---
+title: Fifteens
+slug: fifteens
+order: 2
+combos: [fifteen]
+summary: Every combination adding to 15 scores 2.
+---
+Four fifteens, a pair and two runs:
+
+{hand 4C 5D 6H KC | 5S = 16}
+
+## Exercises
+
+{exercise play 7H 8S = 2}
+"""
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be read: bad front matter or a malformed directive."""
+
+    def __init__(self, where: str, reason: str) -> None:
+        self.where = where
+        self.reason = reason
+        super().__init__(f"{where}: {reason}")
+
+
+class DirectiveKind(Enum):
+    """What a card directive shows; the value is the word written in the lesson."""
+
+    HAND = "hand"
+    CRIB = "crib"
+    PLAY = "play"
+    DISCARD = "discard"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Seat(Enum):
+    """Whose crib it is, from the point of view of the player discarding."""
+
+    DEALER = "dealer"
+    PONE = "pone"
+
+    @property
+    def owns_crib(self) -> bool:
+        return self is Seat.DEALER
+
+
+@dataclass(frozen=True, slots=True)
+class Directive:
+    """One card example or exercise as written in a lesson.
+
+    ``cards`` are the hand (or crib, or pegging pile, or the six cards dealt);
+    ``stated`` is the total the lesson states (hand, crib, play), ``throw`` the
+    two cards it says to lay away (discard).
+    """
+
+    kind: DirectiveKind
+    cards: tuple[Card, ...]
+    starter: Card | None = None
+    stated: int | None = None
+    seat: Seat | None = None
+    throw: tuple[Card, ...] = ()
+    is_exercise: bool = False
+    line: int = 0
+
+    @property
+    def notation(self) -> str:
+        """The directive written back in lesson notation."""
+        words = ["exercise"] if self.is_exercise else []
+        words += [self.kind.value, format_cards(self.cards)]
+        if self.starter is not None:
+            words += ["|", str(self.starter)]
+        if self.seat is not None:
+            words.append(self.seat.value)
+        if self.kind is DirectiveKind.DISCARD:
+            words += ["=", format_cards(self.throw)]
+        else:
+            words += ["=", str(self.stated)]
+        return "{" + " ".join(words) + "}"
+
+    @property
+    def keep(self) -> tuple[Card, ...]:
+        """For a discard: the four cards kept."""
+        return tuple(c for c in self.cards if c not in self.throw)
+
+    def show_score(self) -> ShowScore:
+        """The engine's score of a hand or crib directive."""
+        return score_show(self.cards, self.starter, crib=self.kind is DirectiveKind.CRIB)
+
+    def play_score(self) -> PlayScore:
+        """The engine's score of the last card of a play directive."""
+        return score_play(self.cards)
+
+    def engine_total(self) -> int:
+        """What the engine says a hand, crib or play directive is worth."""
+        if self.kind is DirectiveKind.PLAY:
+            return self.play_score().points
+        return self.show_score().total
+
+
+_DIRECTIVE_LINE = re.compile(r"^\{\s*(exercise\s+)?(hand|crib|play|discard)\b(.*)\}\s*$", re.IGNORECASE)
+
+
+def parse_directive(text: str, *, line: int = 0, where: str = "directive") -> Directive:
+    """Parse one directive such as ``{hand 4C 5D 6H KC | 5S = 16}``.
+
+    >>> parse_directive("{exercise discard 5H 5D JS 4C 6D KS dealer = JS KS}").keep
+    (Card.parse('5H'), Card.parse('5D'), Card.parse('4C'), Card.parse('6D'))
+    >>> parse_directive("{hand 4C 5D 6H KC | 5S}")
+    Traceback (most recent call last):
+    ...
+    trainer.lessons.LessonError: directive: '{hand 4C 5D 6H KC | 5S}' must state its total after '='
+    """
+    match = _DIRECTIVE_LINE.match(text.strip())
+    if not match:
+        raise LessonError(where, f"{text.strip()!r} is not a card directive")
+    is_exercise = bool(match.group(1))
+    kind = DirectiveKind(match.group(2).lower())
+    body, equals, answer = match.group(3).partition("=")
+    if not equals or not answer.strip():
+        what = "the two cards to lay away" if kind is DirectiveKind.DISCARD else "its total"
+        raise LessonError(where, f"{text.strip()!r} must state {what} after '='")
+    try:
+        if kind is DirectiveKind.DISCARD:
+            return _parse_discard(body, answer, is_exercise, line, where, text)
+        cards_text, bar, starter_text = body.partition("|")
+        cards = parse_cards(cards_text)
+        starter = Card.parse(starter_text) if bar else None
+        if kind is DirectiveKind.PLAY and starter is not None:
+            raise LessonError(where, f"{text.strip()!r}: a pegging pile has no starter")
+        check_distinct(cards + ((starter,) if starter else ()))
+        if not answer.strip().isdigit():
+            raise LessonError(where, f"{text.strip()!r}: the stated total {answer.strip()!r} is not a number")
+        return Directive(kind, cards, starter, int(answer), is_exercise=is_exercise, line=line)
+    except InvalidCardError as error:
+        raise LessonError(where, f"{text.strip()!r}: {error}") from None
+
+
+def _parse_discard(body: str, answer: str, is_exercise: bool, line: int, where: str, text: str) -> Directive:
+    words = body.split()
+    if not words or words[-1].lower() not in {seat.value for seat in Seat}:
+        raise LessonError(where, f"{text.strip()!r}: say whose crib it is: 'dealer' or 'pone' after the cards")
+    seat = Seat(words[-1].lower())
+    cards = parse_cards(" ".join(words[:-1]))
+    throw = parse_cards(answer)
+    if len(cards) != 6:
+        raise LessonError(where, f"{text.strip()!r}: a discard starts from six cards, not {len(cards)}")
+    if len(throw) != 2 or not set(throw) <= set(cards):
+        raise LessonError(where, f"{text.strip()!r}: lay away two of the six cards")
+    return Directive(DirectiveKind.DISCARD, cards, seat=seat, throw=throw, is_exercise=is_exercise, line=line)
+
+
+# ------------------------------------------------------------------ lessons
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """One lesson of the course: its front matter, Markdown body and directives."""
+
+    slug: str
+    title: str
+    order: int
+    combos: tuple[ScoreKind, ...]
+    summary: str
+    body: str
+    directives: tuple[Directive, ...]
+    source: str = ""
+
+    @property
+    def examples(self) -> tuple[Directive, ...]:
+        return tuple(d for d in self.directives if not d.is_exercise)
+
+    @property
+    def exercises(self) -> tuple[Directive, ...]:
+        """The exercises in order; the web numbers them from 1."""
+        return tuple(d for d in self.directives if d.is_exercise)
+
+    def exercise(self, number: int) -> Directive:
+        """Exercise ``number`` (counting from 1); ``LookupError`` if there is none."""
+        if not 1 <= number <= len(self.exercises):
+            raise LookupError(f"lesson {self.slug!r} has no exercise {number}")
+        return self.exercises[number - 1]
+
+
+_FILE_NAME = re.compile(r"^(\d+)-([a-z0-9-]+)\.md$")
+_COMBO_BY_NAME = {kind.value: kind for kind in ScoreKind}
+
+
+def parse_lesson(text: str, *, name: str) -> Lesson:
+    """Read one lesson from its text; ``name`` is its file name (``NN-slug.md``)."""
+    try:
+        post = frontmatter.loads(text)
+    except yaml.YAMLError as error:
+        raise LessonError(name, f"the front matter is not valid YAML: {error}") from None
+    meta = post.metadata
+    for key in ("title", "slug", "order"):
+        if key not in meta:
+            raise LessonError(name, f"the front matter needs {key!r}")
+    file_match = _FILE_NAME.match(name)
+    if file_match and (int(file_match.group(1)) != meta["order"] or file_match.group(2) != meta["slug"]):
+        raise LessonError(name, f"the file name should be {meta['order']:02d}-{meta['slug']}.md")
+    unknown = [combo for combo in meta.get("combos") or () if combo not in _COMBO_BY_NAME]
+    if unknown:
+        raise LessonError(name, f"unknown combo types {unknown}: use {sorted(_COMBO_BY_NAME)}")
+    # Line numbers in messages count from the top of the file, front matter included.
+    offset = text[: len(text) - len(text.lstrip())].count("\n") + _front_matter_lines(text)
+    directives = tuple(
+        parse_directive(token.content, line=token.map[0] + 1 + offset, where=f"{name} line {token.map[0] + 1 + offset}")
+        for token in _markdown().parse(post.content)
+        if token.type == "card_directive"
+    )
+    return Lesson(
+        slug=str(meta["slug"]),
+        title=str(meta["title"]),
+        order=int(meta["order"]),
+        combos=tuple(_COMBO_BY_NAME[combo] for combo in meta.get("combos") or ()),
+        summary=str(meta.get("summary", "")),
+        body=post.content,
+        directives=directives,
+        source=name,
+    )
+
+
+def _front_matter_lines(text: str) -> int:
+    stripped = text.lstrip()
+    if not stripped.startswith("---"):
+        return 0
+    end = stripped.find("\n---", 3)
+    return stripped[: end + 4].count("\n") + 1 if end >= 0 else 0
+
+
+@functools.lru_cache(maxsize=4)
+def load_lessons(directory: Path = LESSONS_DIR) -> tuple[Lesson, ...]:
+    """Every lesson in ``directory``, in course order (cached: lessons are content)."""
+    lessons = tuple(
+        sorted(
+            (parse_lesson(path.read_text(encoding="utf-8"), name=path.name) for path in directory.glob("*.md")),
+            key=lambda lesson: lesson.order,
+        )
+    )
+    slugs = [lesson.slug for lesson in lessons]
+    if len(set(slugs)) != len(slugs):
+        raise LessonError(str(directory), "two lessons share a slug")
+    return lessons
+
+
+def get_lesson(slug: str, directory: Path = LESSONS_DIR) -> Lesson:
+    """The lesson with this slug; ``LookupError`` if there is none."""
+    for lesson in load_lessons(directory):
+        if lesson.slug == slug:
+            return lesson
+    raise LookupError(f"no lesson {slug!r}")
+
+
+def lesson_for_combo_type(kind: ScoreKind | str, directory: Path = LESSONS_DIR) -> Lesson | None:
+    """The first lesson (in course order) that teaches a combo type, for the review's links.
+
+    >>> lesson_for_combo_type("pair").slug
+    'pairs'
+    >>> lesson_for_combo_type(ScoreKind.LAST_CARD).slug
+    'pegging'
+    """
+    if isinstance(kind, str):
+        kind = _COMBO_BY_NAME.get(kind) or ScoreKind[kind.upper().replace(" ", "_").replace("-", "_")]
+    return next((lesson for lesson in load_lessons(directory) if kind in lesson.combos), None)
+
+
+# ------------------------------------------------------------------ checking
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A directive whose stated answer disagrees with the engine."""
+
+    lesson: str
+    line: int
+    notation: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.lesson} line {self.line}: {self.notation}: {self.message}"
+
+
+def discard_analysis():
+    """The engine's discard analysis (:mod:`engine.discard`), or ``None`` where it
+    is not installed: discard directives are then checked only for their form."""
+    try:
+        from engine import discard
+    except ImportError:
+        return None
+    return discard
+
+
+#: Two discards whose net expected values differ by less than this are equally good.
+EV_TOLERANCE = 1e-6
+
+
+def discard_options(directive: Directive):
+    """The analysis of every discard of a discard directive, best first (or ``None``)."""
+    analysis = discard_analysis()
+    if analysis is None:
+        return None
+    return analysis.analyse_discards(directive.cards, dealer=directive.seat.owns_crib)
+
+
+def best_throws(directive: Directive) -> tuple[tuple[Card, ...], ...] | None:
+    """The throws the engine's discard analysis rates best (ties included), or
+    ``None`` while the analysis is not available."""
+    options = discard_options(directive)
+    if options is None:
+        return None
+    best = max(option.net_ev for option in options)
+    return tuple(option.discard for option in options if option.net_ev >= best - EV_TOLERANCE)
+
+
+def check_directive(directive: Directive) -> str | None:
+    """What is wrong with a directive's stated answer, or ``None`` if the engine agrees."""
+    if directive.kind is DirectiveKind.DISCARD:
+        best = best_throws(directive)
+        if best is None or any(set(throw) == set(directive.throw) for throw in best):
+            return None
+        options = " or ".join(format_cards(throw) for throw in best)
+        return f"says lay away {format_cards(directive.throw)} but the analysis prefers {options}"
+    try:
+        total = directive.engine_total()
+    except (IllegalActionError, InvalidCardError) as error:
+        return str(error)
+    if total != directive.stated:
+        return f"states {directive.stated} but the engine counts {total}"
+    return None
+
+
+def check_lesson(lesson: Lesson) -> tuple[Problem, ...]:
+    """Every disagreement between the lesson and the engine (empty when all is right)."""
+    problems = []
+    for directive in lesson.directives:
+        message = check_directive(directive)
+        if message:
+            problems.append(Problem(lesson.source or lesson.slug, directive.line, directive.notation, message))
+    if not lesson.exercises:
+        problems.append(Problem(lesson.source or lesson.slug, 0, "", "has no exercises"))
+    return tuple(problems)
+
+
+# ------------------------------------------------------------------ answers
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The engine's judgement of a learner's answer to an exercise."""
+
+    correct: bool
+    answer: str
+    expected: str
+    explanation: str
+
+
+def judge(directive: Directive, answer: str | int | Iterable[str | Card]) -> Verdict:
+    """Judge a learner's answer: a number for hand, crib and play, two cards for a discard.
+
+    >>> judge(parse_directive("{exercise hand 4C 5D 6H KC | 5S = 16}"), "16").correct
+    True
+    >>> judge(parse_directive("{exercise play 5H 5D 5S = 8}"), 6).expected
+    '8'
+    """
+    if directive.kind is DirectiveKind.DISCARD:
+        return _judge_discard(directive, answer)
+    expected = directive.engine_total()
+    text = str(answer).strip()
+    correct = text.isdigit() and int(text) == expected
+    return Verdict(correct, text, str(expected), _explanation(directive))
+
+
+def _judge_discard(directive: Directive, answer) -> Verdict:
+    try:
+        throw = parse_cards(answer)
+    except InvalidCardError as error:
+        return Verdict(False, str(answer), format_cards(directive.throw), str(error))
+    if len(throw) != 2 or not set(throw) <= set(directive.cards):
+        return Verdict(False, format_cards(throw), format_cards(directive.throw), "Pick two of the six cards dealt.")
+    options = discard_options(directive)
+    whose = "your own crib" if directive.seat.owns_crib else "your opponent's crib"
+    if options is None:  # no analysis installed: the lesson's stated throw is the key
+        correct = set(throw) == set(directive.throw)
+        explanation = (
+            f"Lay away {format_cards(directive.throw, pretty=True)} to {whose} and keep "
+            f"{format_cards(directive.keep, pretty=True)}, worth {score_show(directive.keep).total} before the cut."
+        )
+        return Verdict(correct, format_cards(throw), format_cards(directive.throw), explanation)
+    best = options[0]
+    chosen = next(option for option in options if set(option.discard) == set(throw))
+    correct = chosen.net_ev >= best.net_ev - EV_TOLERANCE
+    explanation = (
+        f"Laying away {format_cards(chosen.discard, pretty=True)} to {whose} keeps a hand worth "
+        f"{chosen.hand_ev:.2f} on average and a crib worth {chosen.crib_ev:.2f}: net {chosen.net_ev:.2f}. "
+        f"The best is {format_cards(best.discard, pretty=True)}, net {best.net_ev:.2f}."
+    )
+    return Verdict(correct, format_cards(throw), format_cards(best.discard), explanation)
+
+
+def _explanation(directive: Directive) -> str:
+    if directive.kind is DirectiveKind.PLAY:
+        return play_spoken(directive.play_score())
+    return directive.show_score().spoken
+
+
+def play_spoken(result: PlayScore) -> str:
+    """What the player says laying the last card of a pile.
+
+    >>> play_spoken(score_play("5H 5D 5S"))
+    'fifteen for two, and a pair royal for six: eight'
+    >>> play_spoken(score_play("KS 9H"))
+    'nineteen, no score'
+    """
+    if not result.items:
+        return f"{number_words(result.count)}, no score"
+    phrases = [f"{_play_item_name(item)} for {number_words(item.points)}" for item in result.items]
+    return ", and ".join(phrases) + f": {number_words(result.points)}"
+
+
+def _play_item_name(item: ScoreItem) -> str:
+    if item.kind in (ScoreKind.FIFTEEN, ScoreKind.THIRTY_ONE):
+        return item.kind.value
+    article = "an" if item.name[0] in "aeiou" else "a"
+    return f"{article} {item.name}"
+
+
+# ------------------------------------------------------------------ rendering
+
+ExerciseRenderer = Callable[[Directive, int], str]
+
+
+def card_html(card: Card) -> str:
+    """One card as HTML, coloured by suit.
+
+    >>> card_html(Card.parse("5H"))
+    '<span class="card card-red" data-card="5H">5♥</span>'
+    """
+    colour = "red" if card.suit.is_red else "black"
+    return f'<span class="card card-{colour}" data-card="{card}">{card.pretty}</span>'
+
+
+def cards_html(cards: Iterable[Card]) -> str:
+    return '<span class="cards">' + " ".join(card_html(c) for c in cards) + "</span>"
+
+
+def _items_table(items: Iterable[ScoreItem], total: int) -> str:
+    rows = "".join(
+        f"<tr><td>{html.escape(item.name)}</td><td>{cards_html(item.cards)}</td><td class=\"points\">{item.points}</td></tr>"
+        for item in items
+    )
+    return (
+        '<table class="breakdown"><thead><tr><th>score</th><th>cards</th><th>points</th></tr></thead>'
+        f"<tbody>{rows}</tbody><tfoot><tr><th colspan=\"2\">total</th>"
+        f'<th class="points total">{total}</th></tr></tfoot></table>'
+    )
+
+
+def render_example(directive: Directive) -> str:
+    """An example as HTML: the cards, the engine's itemised score and its spoken count."""
+    kind = directive.kind
+    if kind is DirectiveKind.PLAY:
+        result = directive.play_score()
+        head = f'<p class="deal">pile {cards_html(directive.cards)} <span class="count">count {result.count}</span></p>'
+        body = _items_table(result.items, result.points)
+        spoken = play_spoken(result)
+    elif kind is DirectiveKind.DISCARD:
+        whose = "You deal: the crib is yours." if directive.seat.owns_crib else "Your opponent deals: the crib is theirs."
+        keep_score = score_show(directive.keep)
+        head = f'<p class="deal">dealt {cards_html(directive.cards)} <span class="seat">{whose}</span></p>'
+        body = (
+            f'<p class="throw">lay away {cards_html(directive.throw)}, keep {cards_html(directive.keep)} '
+            f"(worth {keep_score.total} before the cut)</p>"
+        ) + _discard_table(directive)
+        spoken = keep_score.spoken
+    else:
+        result = directive.show_score()
+        starter = f' <span class="starter-label">starter</span> {card_html(directive.starter)}' if directive.starter else ""
+        head = f'<p class="deal">{kind.value} {cards_html(directive.cards)}{starter}</p>'
+        body = _items_table(result.items, result.total)
+        spoken = result.spoken
+    return (
+        f'<figure class="example example-{kind.value}">{head}{body}'
+        f'<figcaption class="spoken">“{html.escape(spoken)}”</figcaption></figure>\n'
+    )
+
+
+def _discard_table(directive: Directive, shown: int = 3) -> str:
+    """The analysis's best few discards, as a table (nothing if it is not installed)."""
+    options = discard_options(directive)
+    if options is None:
+        return ""
+    rows = "".join(
+        f"<tr><td>{cards_html(option.discard)}</td><td>{cards_html(option.keep)}</td>"
+        f'<td class="points">{option.hand_ev:.2f}</td><td class="points">{option.crib_ev:.2f}</td>'
+        f'<td class="points">{option.net_ev:.2f}</td></tr>'
+        for option in options[:shown]
+    )
+    sign = "+" if directive.seat.owns_crib else "−"
+    return (
+        '<table class="discards"><thead><tr><th>lay away</th><th>keep</th><th>hand (avg)</th>'
+        f"<th>crib (avg)</th><th>net (hand {sign} crib)</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
+
+
+def render_exercise_plain(directive: Directive, number: int) -> str:
+    """An exercise as a question with no form (the web app passes its own renderer)."""
+    return f'<div class="exercise" id="exercise-{number}">{exercise_question_html(directive, number)}</div>\n'
+
+
+def exercise_question_html(directive: Directive, number: int) -> str:
+    """The question part of an exercise: what to do, and the cards."""
+    kind = directive.kind
+    if kind is DirectiveKind.PLAY:
+        prompt = "Score the last card played"
+        cards = f"pile {cards_html(directive.cards)}"
+    elif kind is DirectiveKind.DISCARD:
+        whose = "you deal (the crib is yours)" if directive.seat.owns_crib else "your opponent deals (the crib is theirs)"
+        prompt = f"Pick two cards to lay away: {whose}"
+        cards = f"dealt {cards_html(directive.cards)}"
+    else:
+        prompt = f"Count this {kind.value}"
+        starter = f' <span class="starter-label">starter</span> {card_html(directive.starter)}' if directive.starter else ""
+        cards = f"{kind.value} {cards_html(directive.cards)}{starter}"
+    return f'<p class="prompt">Exercise {number}. {prompt}.</p><p class="deal">{cards}</p>'
+
+
+def render_lesson(lesson: Lesson, exercise_renderer: ExerciseRenderer = render_exercise_plain) -> str:
+    """The lesson body as HTML, examples scored by the engine, exercises drawn by
+    ``exercise_renderer(directive, number)``."""
+    # The renderer meets the directives in the order the parser found them.
+    env = {"exercise_renderer": exercise_renderer, "exercise_number": 0, "directives": iter(lesson.directives)}
+    return _markdown().render(lesson.body, env)
+
+
+def _directive_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """Block rule: a line holding only ``{hand ...}``, ``{exercise play ...}`` etc."""
+    if state.sCount[start_line] - state.blkIndent >= 4:  # indented code, not a directive
+        return False
+    start = state.bMarks[start_line] + state.tShift[start_line]
+    line = state.src[start : state.eMarks[start_line]]
+    if not _DIRECTIVE_LINE.match(line):
+        return False
+    if silent:
+        return True
+    token = state.push("card_directive", "", 0)
+    token.content = line.strip()
+    token.map = [start_line, start_line + 1]
+    state.line = start_line + 1
+    return True
+
+
+def _render_directive(renderer, tokens, index, options, env) -> str:
+    directive = next(env["directives"])
+    if directive.is_exercise:
+        env["exercise_number"] += 1
+        return env["exercise_renderer"](directive, env["exercise_number"])
+    return render_example(directive)
+
+
+@functools.cache
+def _markdown() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(["table", "replacements", "smartquotes"])
+    md.block.ruler.before("paragraph", "card_directive", _directive_block, {"alt": ["paragraph"]})
+    md.add_render_rule("card_directive", _render_directive)
+    return md
