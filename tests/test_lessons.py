@@ -7,6 +7,8 @@ written here, so a lesson that states a wrong total fails.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +16,7 @@ from hypothesis import strategies as st
 from engine.cards import DECK, format_cards
 from engine.pegging import score_play
 from engine.scoring import ScoreKind, score_show
+from trainer.checking import ComboType
 from trainer.lessons import (
     LESSONS_DIR,
     DirectiveKind,
@@ -242,8 +245,8 @@ def test_an_example_shows_cards_in_suit_colours_the_breakdown_and_the_spoken_cou
                           name="99-test.md")
     html = render_lesson(lesson)
     result = score_show("4C 5D 6H KC", "5S")
-    assert '<span class="card card-red" data-card="5D">5♦</span>' in html
-    assert '<span class="card card-black" data-card="4C">4♣</span>' in html
+    assert re.search(r'<span class="card red"[^>]*data-card="5D"><span class="rank">5</span><span class="suit"[^>]*>♦', html)
+    assert re.search(r'<span class="card black"[^>]*data-card="4C"><span class="rank">4</span><span class="suit"[^>]*>♣', html)
     assert html.count("<tr><td>") == len(result.items)
     assert f'class="points total">{result.total}<' in html
     assert result.spoken in html
@@ -305,3 +308,11 @@ def test_changing_any_stated_total_in_a_real_lesson_fails_the_check(lesson):
         broken = parse_lesson("\n".join(lines) + "\n", name=lesson.source)
         [problem] = check_lesson(broken)
         assert problem.line == directive.line
+
+
+@pytest.mark.parametrize("combo_type", list(ComboType), ids=str)
+def test_every_record_combo_type_links_to_a_lesson_teaching_it(combo_type):
+    lesson = lesson_for_combo_type(combo_type)
+    assert combo_type.category in lesson.combos
+    assert lesson.about_pegging == combo_type.is_pegging
+    assert lesson_for_combo_type(combo_type.value) == lesson

@@ -2,7 +2,8 @@
 
 Each lesson is a file ``lessons/NN-slug.md``: a small YAML front matter
 (``title``, ``slug``, ``order``, ``combos`` -- the score kinds it teaches --
-and a one-line ``summary``), then Markdown.  A line holding only a *card
+a one-line ``summary``, and ``pegging: true`` for lessons about the play),
+then Markdown.  A line holding only a *card
 directive* is an example the engine scores live; prefixed with ``exercise``
 it becomes a question the learner answers:
 
@@ -50,6 +51,7 @@ from engine.cards import Card, check_distinct, format_cards, parse_cards
 from engine.errors import IllegalActionError, InvalidCardError
 from engine.pegging import PlayScore, score_play
 from engine.scoring import ScoreItem, ScoreKind, ShowScore, number_words, score_show
+from trainer.checking import ComboType
 
 #: Where the course lives: ``lessons/`` at the top of the repository.
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
@@ -223,6 +225,7 @@ class Lesson:
     body: str
     directives: tuple[Directive, ...]
     source: str = ""
+    about_pegging: bool = False
 
     @property
     def examples(self) -> tuple[Directive, ...]:
@@ -276,6 +279,7 @@ def parse_lesson(text: str, *, name: str) -> Lesson:
         body=post.content,
         directives=directives,
         source=name,
+        about_pegging=bool(meta.get("pegging", False)),
     )
 
 
@@ -310,17 +314,26 @@ def get_lesson(slug: str, directory: Path = LESSONS_DIR) -> Lesson:
     raise LookupError(f"no lesson {slug!r}")
 
 
-def lesson_for_combo_type(kind: ScoreKind | str, directory: Path = LESSONS_DIR) -> Lesson | None:
+def lesson_for_combo_type(kind, directory: Path = LESSONS_DIR) -> Lesson | None:
     """The first lesson (in course order) that teaches a combo type, for the review's links.
+
+    ``kind`` is a :class:`ScoreKind`, a record :class:`~trainer.checking.ComboType`
+    (a pegging type leads to a lesson about the play), or either one's text.
 
     >>> lesson_for_combo_type("pair").slug
     'pairs'
-    >>> lesson_for_combo_type(ScoreKind.LAST_CARD).slug
-    'pegging'
+    >>> lesson_for_combo_type("pegging: pairs").slug, lesson_for_combo_type(ScoreKind.LAST_CARD).slug
+    ('pegging', 'pegging')
+    >>> lesson_for_combo_type(ComboType.MULTIPLE_RUNS).title
+    'Runs, double runs and triple runs'
     """
     if isinstance(kind, str):
-        kind = _COMBO_BY_NAME.get(kind) or ScoreKind[kind.upper().replace(" ", "_").replace("-", "_")]
-    return next((lesson for lesson in load_lessons(directory) if kind in lesson.combos), None)
+        kind = _COMBO_BY_NAME.get(kind) or ComboType(kind)
+    pegging = isinstance(kind, ComboType) and kind.is_pegging
+    category = kind.category if isinstance(kind, ComboType) else kind
+    teaching = [lesson for lesson in load_lessons(directory) if category in lesson.combos]
+    preferred = [lesson for lesson in teaching if lesson.about_pegging == pegging]
+    return (preferred or teaching or [None])[0]
 
 
 # ------------------------------------------------------------------ checking
@@ -488,23 +501,41 @@ def _play_item_name(item: ScoreItem) -> str:
 ExerciseRenderer = Callable[[Directive, int], str]
 
 
-def card_html(card: Card) -> str:
-    """One card as HTML, coloured by suit.
+_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 
-    >>> card_html(Card.parse("5H"))
-    '<span class="card card-red" data-card="5H">5♥</span>'
+
+def card_html(card: Card, *, small: bool = False) -> str:
+    """One card as HTML in its suit colour, in the web app's card markup.
+
+    >>> card_html(Card.parse("5H"))  # doctest: +NORMALIZE_WHITESPACE
+    '<span class="card red" role="img" aria-label="5 of hearts" data-card="5H"><span
+    class="rank">5</span><span class="suit" aria-hidden="true">♥</span></span>'
     """
     colour = "red" if card.suit.is_red else "black"
-    return f'<span class="card card-{colour}" data-card="{card}">{card.pretty}</span>'
+    size = " small" if small else ""
+    label = f"{_RANK_NAMES.get(card.rank.text, card.rank.text)} of {_SUIT_NAMES[card.suit.value]}"
+    return (
+        f'<span class="card {colour}{size}" role="img" aria-label="{label}" data-card="{card}">'
+        f'<span class="rank">{card.rank.text}</span><span class="suit" aria-hidden="true">{card.suit.symbol}</span></span>'
+    )
 
 
-def cards_html(cards: Iterable[Card]) -> str:
-    return '<span class="cards">' + " ".join(card_html(c) for c in cards) + "</span>"
+def cards_html(cards: Iterable[Card], *, small: bool = False) -> str:
+    """A row of cards."""
+    size = " small" if small else ""
+    return f'<span class="cards{size}">' + "".join(card_html(c, small=small) for c in cards) + "</span>"
+
+
+def _starter_html(directive: Directive) -> str:
+    if directive.starter is None:
+        return ""
+    return f' <span class="starter-label">starter</span> <span class="starter">{cards_html([directive.starter])}</span>'
 
 
 def _items_table(items: Iterable[ScoreItem], total: int) -> str:
     rows = "".join(
-        f"<tr><td>{html.escape(item.name)}</td><td>{cards_html(item.cards)}</td><td class=\"points\">{item.points}</td></tr>"
+        f"<tr><td>{html.escape(item.name)}</td><td>{cards_html(item.cards, small=True)}</td><td class=\"points\">{item.points}</td></tr>"
         for item in items
     )
     return (
@@ -533,8 +564,7 @@ def render_example(directive: Directive) -> str:
         spoken = keep_score.spoken
     else:
         result = directive.show_score()
-        starter = f' <span class="starter-label">starter</span> {card_html(directive.starter)}' if directive.starter else ""
-        head = f'<p class="deal">{kind.value} {cards_html(directive.cards)}{starter}</p>'
+        head = f'<p class="deal">{kind.value} {cards_html(directive.cards)}{_starter_html(directive)}</p>'
         body = _items_table(result.items, result.total)
         spoken = result.spoken
     return (
@@ -549,7 +579,7 @@ def _discard_table(directive: Directive, shown: int = 3) -> str:
     if options is None:
         return ""
     rows = "".join(
-        f"<tr><td>{cards_html(option.discard)}</td><td>{cards_html(option.keep)}</td>"
+        f"<tr><td>{cards_html(option.discard, small=True)}</td><td>{cards_html(option.keep, small=True)}</td>"
         f'<td class="points">{option.hand_ev:.2f}</td><td class="points">{option.crib_ev:.2f}</td>'
         f'<td class="points">{option.net_ev:.2f}</td></tr>'
         for option in options[:shown]
@@ -578,8 +608,7 @@ def exercise_question_html(directive: Directive, number: int) -> str:
         cards = f"dealt {cards_html(directive.cards)}"
     else:
         prompt = f"Count this {kind.value}"
-        starter = f' <span class="starter-label">starter</span> {card_html(directive.starter)}' if directive.starter else ""
-        cards = f"{kind.value} {cards_html(directive.cards)}{starter}"
+        cards = f"{kind.value} {cards_html(directive.cards)}{_starter_html(directive)}"
     return f'<p class="prompt">Exercise {number}. {prompt}.</p><p class="deal">{cards}</p>'
 
 
