@@ -190,6 +190,62 @@ class Game:
             self.phase = Phase.DEAL
         self._automate()
 
+    @classmethod
+    def from_hands(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[Card] | str],
+        *,
+        dealer: int = 0,
+        starter: Card | str | None = None,
+        crib: Sequence[Card] | str | None = None,
+        seed: int | None = None,
+        automate: Automation = Automation.NONE,
+    ) -> "Game":
+        """A game whose first deal gave these kept hands (by seat), ready for the play.
+
+        The deal, the discards and the cut are real actions on a stacked deck,
+        so the log is complete.  ``crib`` (all of it) and ``starter`` are
+        chosen from the unused cards when not given.  Used by the pegging
+        replay, quizzes and tests.
+
+        >>> game = Game.from_hands(STANDARD, ["5H 5D 5S JC", "2C 3C 4C 6C"], starter="5C")
+        >>> game.phase, game.to_play, game.hand(0)
+        (<Phase.PLAY: 'play'>, 1, (Card.parse('5H'), Card.parse('5D'), Card.parse('5S'), Card.parse('JC')))
+        """
+        n = rules.players
+        kept = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
+        if len(kept) != n or any(len(k) != rules.kept for k in kept):
+            raise IllegalActionError("setting up hands", f"these rules give {n} players {rules.kept} cards each")
+        given_crib = _as_cards(crib) if crib is not None else None
+        given_starter = _as_card(starter) if starter is not None else None
+        used = [c for k in kept for c in k] + list(given_crib or ()) + ([given_starter] if given_starter else [])
+        _check_distinct("setting up hands", used)
+        spare = [c for c in DECK if c not in set(used)]
+        if given_crib is None:
+            given_crib, spare = tuple(spare[: rules.crib_size]), spare[rules.crib_size :]
+        elif len(given_crib) != rules.crib_size:
+            raise IllegalActionError("setting up hands", f"the crib has {rules.crib_size} cards")
+        if given_starter is None:
+            given_starter, spare = spare[0], spare[1:]
+        from_deck = list(given_crib[: rules.cards_to_crib])
+        discards = [
+            list(given_crib[rules.cards_to_crib + seat * rules.discards :][: rules.discards]) for seat in range(n)
+        ]
+        dealt = [list(kept[seat]) + discards[seat] for seat in range(n)]
+        deck = [dealt[(dealer + k) % n][i] for i in range(rules.hand_size) for k in range(1, n + 1)]
+        pack = spare[:MIN_CUT] + [given_starter] + spare[MIN_CUT:]
+        game = cls(rules, seed, dealer=dealer)
+        game.deal(deck + from_deck + pack)
+        for seat in range(n):
+            if not game.is_over:
+                game.discard(seat, discards[seat])
+        if not game.is_over:
+            game.cut(MIN_CUT)
+        game.automation = automate
+        game._automate()
+        return game
+
     def _clear_deal(self) -> None:
         n = self.rules.players
         self.deck: list[Card] = []
