@@ -34,7 +34,7 @@ from enum import Enum, Flag, auto
 from typing import Iterable, Sequence
 
 from engine.cards import DECK, Card, check_distinct, format_cards, parse_cards
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, InvalidCardError
 from engine.events import (
     Award,
     Claimed,
@@ -955,5 +955,5 @@ def _as_card(card: Card | str) -> Card:
 def _check_distinct(action: str, cards: Sequence[Card]) -> None:
     try:
         check_distinct(cards)
-    except ValueError:
-        raise IllegalActionError(action, "a card can be named only once: a deck has one of each") from None
+    except InvalidCardError as error:
+        raise IllegalActionError(action, f"{error.token} is named twice: a deck has one of each card") from None

@@ -63,7 +63,7 @@ def test_discard_lays_away_two_of_ones_own_cards_once():
         game.discard(0, mine[:1])
     with pytest.raises(IllegalActionError, match="not in seat 0's hand"):
         game.discard(0, [mine[0], theirs[0]])
-    with pytest.raises(IllegalActionError, match="only once"):
+    with pytest.raises(IllegalActionError, match="named twice"):
         game.discard(0, [mine[0], mine[0]])
     game.discard(0, mine[:2])
     with pytest.raises(IllegalActionError, match="once a deal"):
