@@ -246,6 +246,20 @@ def _crib_bonus(out: tuple[Card, ...], unseen_of_suit: dict[Suit, int], n_pool: 
     return bonus
 
 
+def keep_scores_as_they_stand(keeps: Sequence[Sequence[Card]]) -> np.ndarray:
+    """The show of each set of kept cards with no starter (all the same size).
+
+    >>> keep_scores_as_they_stand([parse_cards("5H 5D 4C 6D"), parse_cards("2H 4H 8H QH")]).tolist()
+    [12, 4]
+    """
+    size = len(keeps[0])
+    table = _multisets(size)
+    keys = np.array([_rank_key(keep) for keep in keeps], dtype=np.int64)
+    scores = table.base[np.searchsorted(table.keys, keys)]
+    flushes = np.array([size if size >= 3 and len({c.suit for c in keep}) == 1 else 0 for keep in keeps])
+    return scores + flushes
+
+
 def best_discard(hand: Sequence[Card], *, dealer: bool, discards: int = 2) -> DiscardOption:
     """The discard with the best net expected show."""
     return analyse_discards(hand, dealer=dealer, discards=discards)[0]

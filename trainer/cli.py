@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "trainer.commands.score",
     "trainer.commands.serve",
     "trainer.commands.discard",
+    "trainer.commands.selfplay",
 )
 
 

@@ -1,0 +1,270 @@
+"""Bots against bots: many games, fair seating, win rates with confidence intervals.
+
+Game ``i`` of a run is fully determined by the run's seed and ``i`` (its deck
+order and every bot's random choices), so a run gives the same result with
+one process or several.  Seating rotates: in game ``i`` the players are moved
+round the table by ``i`` places and seat 0 deals first, so with two players
+each deals first in every other game.
+
+>>> result = run_selfplay(["medium", "easy"], games=4, seed=1)
+>>> result.games, sum(result.wins.values())
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from typing import Callable, Iterator, Sequence
+
+from engine.bots import LEVEL_NAMES, make_player
+from engine.events import Award, Dealt, Played, Points, Shown
+from engine.players import play_game
+from engine.rules import FIVE_CARD, FOUR_PLAYER, SEVEN_CARD, STANDARD, THREE_PLAYER, Counting, Rules
+from engine.scoring import ScoreKind
+
+#: The variants ``crib selfplay --variant`` accepts.
+VARIANTS: dict[str, Rules] = {
+    "standard": STANDARD,
+    "five-card": FIVE_CARD,
+    "seven-card": SEVEN_CARD,
+    "three-player": THREE_PLAYER,
+    "four-player": FOUR_PLAYER,
+}
+
+#: Where points come from, for points per deal.
+CATEGORIES = ("pegging", "hand", "crib", "heels")
+_PEGGING_KINDS = {ScoreKind.FIFTEEN, ScoreKind.THIRTY_ONE, ScoreKind.PAIR, ScoreKind.RUN, ScoreKind.GO, ScoreKind.LAST_CARD}
+
+
+def rules_for(variant: str = "standard", *, target: int | None = None, counting: Counting = Counting.AUTOMATIC) -> Rules:
+    """The rules of a named variant, with another target if asked.
+
+    A changed target moves the skunk lines with it: 30, 60 and 90 below a
+    target over 61, only 30 below at 61 or less (as RULES.md has for 121 and 61).
+
+    >>> rules_for("standard", target=61).skunk_lines
+    (31,)
+    """
+    try:
+        rules = VARIANTS[variant]
+    except KeyError:
+        raise ValueError(f"{variant!r} is not a variant: choose from {', '.join(VARIANTS)}") from None
+    if target is not None and target != rules.target:
+        if target < 2:
+            raise ValueError("the target must be at least 2")
+        lines = (target - 30,) if target <= 61 else (target - 30, target - 60, target - 90)
+        rules = rules.with_options(target=target, skunk_lines=tuple(line for line in lines if line > 0))
+    if counting is not rules.counting:
+        rules = rules.with_options(counting=counting)
+    return rules
+
+
+def player_labels(names: Sequence[str]) -> tuple[str, ...]:
+    """Names to report under: a repeated level gets a number (``medium``, ``medium 2``)."""
+    seen: Counter[str] = Counter()
+    labels = []
+    for name in names:
+        seen[name] += 1
+        labels.append(name if seen[name] == 1 else f"{name} {seen[name]}")
+    return tuple(labels)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """The facts one game contributes to a run's totals (by player index)."""
+
+    index: int
+    winner: int
+    first_dealer: int
+    skunk: int
+    deals: int
+    points: tuple[tuple[int, ...], ...]  # [player][category] per CATEGORIES, then "other"
+
+
+def _seat_players(index: int, sides: int, rules: Rules) -> list[int]:
+    """Which player (index into the names) sits in each seat in game ``index``."""
+    shift = index % sides
+    return [(rules.side_of(seat) + shift) % sides for seat in range(rules.players)]
+
+
+def play_one(names: Sequence[str], rules: Rules, seed: int, index: int) -> GameRecord:
+    """Play game ``index`` of a run."""
+    sides = rules.sides
+    seating = _seat_players(index, sides, rules)
+    game_seed = (seed * 1_000_003 + index) % (2**63)
+    players = [make_player(names[player], seed=game_seed * 8 + seat) for seat, player in enumerate(seating)]
+    game = play_game(rules, players, seed=game_seed, dealer=0)
+    points = [[0] * (len(CATEGORIES) + 1) for _ in range(sides)]
+    context = "other"
+    deals = 0
+    for event in game.log:
+        if isinstance(event, Played):
+            context = "pegging"
+        elif isinstance(event, Shown):
+            context = "crib" if event.is_crib else "hand"
+        elif isinstance(event, Points):
+            reason = event.reason
+            if reason is ScoreKind.HEELS:
+                category = "heels"
+            elif reason in _PEGGING_KINDS and context == "pegging":
+                category = "pegging"
+            elif reason in (Award.MUGGINS, Award.START):
+                category = "other"
+            else:
+                category = context
+            slot = CATEGORIES.index(category) if category in CATEGORIES else len(CATEGORIES)
+            points[seating[event.player]][slot] += event.points
+        elif isinstance(event, Dealt):
+            deals += 1
+            context = "other"
+    outcome = game.outcome
+    return GameRecord(
+        index=index,
+        winner=seating[rules.seats_of(outcome.winner)[0]],
+        first_dealer=seating[0],
+        skunk=int(outcome.skunk),
+        deals=deals,
+        points=tuple(tuple(p) for p in points),
+    )
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate.
+
+    >>> [round(x, 4) for x in wilson_interval(58, 100)]
+    [0.4821, 0.672]
+    """
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class SelfPlayResult:
+    """A run's totals, keyed by player label."""
+
+    labels: tuple[str, ...]
+    rules: Rules
+    games: int
+    wins: dict[str, int]
+    skunks: dict[str, int]
+    first_dealer_wins: int
+    points_per_deal: dict[str, dict[str, float]]
+    seconds: float
+    deals: int = 0
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def win_rate(self) -> dict[str, float]:
+        return {label: (self.wins[label] / self.games if self.games else 0.0) for label in self.labels}
+
+    @property
+    def ci95(self) -> dict[str, tuple[float, float]]:
+        return {label: wilson_interval(self.wins[label], self.games) for label in self.labels}
+
+    def to_dict(self) -> dict:
+        return {
+            "games": self.games,
+            "variant": self.rules.name,
+            "target": self.rules.target,
+            "wins": dict(self.wins),
+            "win_rate": {k: round(v, 4) for k, v in self.win_rate.items()},
+            "ci95": {k: [round(lo, 4), round(hi, 4)] for k, (lo, hi) in self.ci95.items()},
+            "skunks": dict(self.skunks),
+            "first_dealer_win_rate": round(self.first_dealer_wins / self.games, 4) if self.games else 0.0,
+            "deals_per_game": round(self.deals / self.games, 3) if self.games else 0.0,
+            "points_per_deal": {
+                label: {k: round(v, 3) for k, v in cats.items()} for label, cats in self.points_per_deal.items()
+            },
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def summarise(names: Sequence[str], rules: Rules, records: Sequence[GameRecord], seconds: float) -> SelfPlayResult:
+    """Add up the records of a run."""
+    labels = player_labels(names)
+    wins = Counter(r.winner for r in records)
+    skunks = Counter(r.winner for r in records if r.skunk)
+    deals = sum(r.deals for r in records)
+    per_deal = {}
+    for player, label in enumerate(labels):
+        totals = [sum(r.points[player][k] for r in records) for k in range(len(CATEGORIES) + 1)]
+        cats = {name: (totals[k] / deals if deals else 0.0) for k, name in enumerate(CATEGORIES)}
+        if totals[-1]:
+            cats["other"] = totals[-1] / deals
+        per_deal[label] = cats
+    return SelfPlayResult(
+        labels=labels,
+        rules=rules,
+        games=len(records),
+        wins={label: wins.get(i, 0) for i, label in enumerate(labels)},
+        skunks={label: skunks.get(i, 0) for i, label in enumerate(labels)},
+        first_dealer_wins=sum(1 for r in records if r.winner == r.first_dealer),
+        points_per_deal=per_deal,
+        seconds=seconds,
+        deals=deals,
+    )
+
+
+def _play_chunk(args: tuple[tuple[str, ...], Rules, int, range]) -> list[GameRecord]:
+    names, rules, seed, indices = args
+    return [play_one(names, rules, seed, i) for i in indices]
+
+
+def _chunks(games: int, size: int) -> Iterator[range]:
+    for start in range(0, games, size):
+        yield range(start, min(games, start + size))
+
+
+def check_names(names: Sequence[str], rules: Rules) -> tuple[str, ...]:
+    """Validate the bot levels for a variant: one per side (per partnership with four)."""
+    cleaned = tuple(n.strip().lower() for n in names)
+    for name in cleaned:
+        if name not in LEVEL_NAMES:
+            raise ValueError(f"{name!r} is not a bot level: choose from {', '.join(LEVEL_NAMES)}")
+    if len(cleaned) != rules.sides:
+        who = "partnerships" if rules.partnerships else "players"
+        raise ValueError(f"{rules.name} needs {rules.sides} {who}, got {len(cleaned)}: {', '.join(cleaned)}")
+    return cleaned
+
+
+def run_selfplay(
+    names: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    rules: Rules = STANDARD,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> SelfPlayResult:
+    """Play ``games`` games between bot levels ``names`` (one per side) and add them up."""
+    names = check_names(names, rules)
+    if games < 1:
+        raise ValueError("play at least one game")
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1")
+    start = time.perf_counter()
+    records: list[GameRecord] = []
+    chunk = max(1, min(25, games // (jobs * 8) or 1))
+    work = [(names, rules, seed, r) for r in _chunks(games, chunk)]
+    if jobs == 1:
+        for item in work:
+            records.extend(_play_chunk(item))
+            if progress:
+                progress(len(records), games)
+    else:
+        with get_context("fork").Pool(jobs) as pool:
+            for done in pool.imap_unordered(_play_chunk, work):
+                records.extend(done)
+                if progress:
+                    progress(len(records), games)
+    records.sort(key=lambda r: r.index)
+    return summarise(names, rules, records, time.perf_counter() - start)
