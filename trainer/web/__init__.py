@@ -38,6 +38,7 @@ BLUEPRINTS = (
     "trainer.web.pegging",
     "trainer.web.discard",
     "trainer.web.review",
+    "trainer.web.lessons",
 )
 
 csrf = CSRFProtect()

@@ -1,0 +1,144 @@
+"""Lessons: the course index with the learner's progress, each lesson, and its exercises.
+
+Reading needs no profile; answering an exercise does, because the answer is
+recorded in the learner's record.  Views are thin: the lesson is rendered
+and judged by :mod:`trainer.lessons`, recorded by :mod:`trainer.lesson_progress`.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask_wtf import FlaskForm
+from markupsafe import Markup
+from wtforms import SelectMultipleField, StringField
+from wtforms.validators import InputRequired, Regexp, ValidationError
+
+from trainer.lesson_progress import LessonProgress, answer_exercise, course_progress
+from trainer.lessons import (
+    Directive,
+    DirectiveKind,
+    Lesson,
+    exercise_question_html,
+    get_lesson,
+    load_lessons,
+    render_example,
+    render_lesson,
+)
+from trainer.web.learners import learner_required
+
+bp = Blueprint("lessons", __name__, url_prefix="/lessons")
+NAV = ("lessons.index", "Lessons")
+
+_VERDICT_KEY = "lesson_verdict"
+
+
+class PointsForm(FlaskForm):
+    """The answer to a count or pegging exercise: a number of points."""
+
+    answer = StringField("Points", validators=[InputRequired("Type the points."), Regexp(r"^\s*\d{1,2}\s*$", message="Type the points as a number, like 12.")])
+
+
+class DiscardForm(FlaskForm):
+    """The answer to a discard exercise: two of the six cards."""
+
+    throw = SelectMultipleField("Lay away", validate_choice=True)
+
+    def validate_throw(self, field) -> None:
+        if len(field.data or ()) != 2:
+            raise ValidationError("Pick exactly two cards to lay away.")
+
+
+def _form_for(directive: Directive, formdata=None) -> FlaskForm:
+    if directive.kind is DirectiveKind.DISCARD:
+        form = DiscardForm(formdata=formdata)
+        form.throw.choices = [(str(c), c.pretty) for c in directive.cards]
+        return form
+    return PointsForm(formdata=formdata)
+
+
+def _lesson_or_404(slug: str) -> Lesson:
+    try:
+        return get_lesson(slug)
+    except LookupError:
+        abort(404)
+
+
+def _progress_of(lesson: Lesson) -> LessonProgress | None:
+    if g.get("learner") is None:
+        return None
+    return course_progress(g.learner.id, (lesson,))[0]
+
+
+@bp.get("/")
+def index():
+    lessons = load_lessons()
+    progress = course_progress(g.learner.id, lessons) if g.get("learner") else None
+    upcoming = None
+    if progress:
+        upcoming = next((p.lesson for p in progress if not p.done), None)
+    return render_template("lessons/index.html", title="Lessons", lessons=lessons, progress=progress, upcoming=upcoming)
+
+
+@bp.get("/<slug>")
+def lesson(slug: str):
+    lesson = _lesson_or_404(slug)
+    progress = _progress_of(lesson)
+    verdict = session.pop(_VERDICT_KEY, None)
+    if verdict and verdict.get("slug") != slug:
+        verdict = None
+
+    def exercise_html(directive: Directive, number: int) -> str:
+        shown = verdict if verdict and verdict.get("number") == number else None
+        return render_template(
+            "lessons/_exercise.html",
+            lesson=lesson,
+            directive=directive,
+            number=number,
+            question=Markup(exercise_question_html(directive, number)),
+            form=_form_for(directive),
+            is_discard=directive.kind is DirectiveKind.DISCARD,
+            solved=bool(progress and number in progress.solved),
+            verdict=shown,
+            breakdown=Markup(render_example(directive)) if shown else None,
+        )
+
+    body = Markup(render_lesson(lesson, exercise_html))
+    lessons = load_lessons()
+    position = [other.slug for other in lessons].index(slug)
+    return render_template(
+        "lessons/lesson.html",
+        title=lesson.title,
+        lesson=lesson,
+        body=body,
+        progress=progress,
+        previous=lessons[position - 1] if position > 0 else None,
+        following=lessons[position + 1] if position + 1 < len(lessons) else None,
+    )
+
+
+@bp.post("/<slug>/exercises/<int:number>")
+@learner_required
+def answer(slug: str, number: int):
+    lesson = _lesson_or_404(slug)
+    try:
+        directive = lesson.exercise(number)
+    except LookupError:
+        abort(404)
+    form = _form_for(directive, request.form)
+    back = url_for("lessons.lesson", slug=slug, _anchor=f"exercise-{number}")
+    if not form.validate_on_submit():
+        for errors in form.errors.values():
+            for message in errors:
+                flash(message, "error")
+        return redirect(back)
+    given = " ".join(form.throw.data) if directive.kind is DirectiveKind.DISCARD else form.answer.data.strip()
+    verdict, _ = answer_exercise(g.learner.id, lesson, number, given)
+    session[_VERDICT_KEY] = {
+        "slug": slug,
+        "number": number,
+        "correct": verdict.correct,
+        "answer": verdict.answer,
+        "expected": verdict.expected,
+        "explanation": verdict.explanation,
+    }
+    return redirect(back)
