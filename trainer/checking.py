@@ -261,9 +261,9 @@ class Feedback:
 
     @property
     def missed_kinds(self) -> frozenset[ScoreKind]:
-        """The kinds the learner got wrong (all of them, for a wrong total)."""
+        """The kinds the learner got wrong (a total alone does not say which)."""
         if self.mode is AnswerMode.TOTAL:
-            return frozenset() if self.correct else frozenset(i.kind for i in self.score.items)
+            return frozenset()
         if self.mode is AnswerMode.CATEGORY:
             return frozenset(line.kind for line in self.lines if line.right is False)
         kinds = {item.kind for item in self.missed}
@@ -271,6 +271,7 @@ class Feedback:
         return frozenset(kinds)
 
     def is_missed(self, item: ScoreItem) -> bool:
+        """Whether the learner is known to have missed this item."""
         if self.mode is AnswerMode.CLAIMS:
             return item in self.missed
         return item.kind in self.missed_kinds

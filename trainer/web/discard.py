@@ -1,16 +1,89 @@
-"""Discard (being built)."""
+"""The discard drill: six cards, as dealer or pone; pick two for the crib and
+see the full analysis (every discard's expected hand, crib and net) and the
+expected points your pick gave away."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+import random
 
+from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
+
+from engine.cards import parse_cards
+from engine.discard import analyse_discards
+from engine.errors import InvalidCardError
+from trainer import record
+from trainer.drills import DiscardDeal, deal_discard
+from trainer.record import DrillKind
+from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
 bp = Blueprint("discard", __name__, url_prefix="/discard")
 NAV = ("discard.drill", "Discard")
 
+#: A pick within this many expected points of the best counts as best too.
+TOLERANCE = 0.005
+
 
 @bp.get("/")
 @learner_required
 def drill():
-    return render_template("error.html", title="Discard", message="Coming soon.")
+    seed = current_app.config.get("DRILL_SEED")
+    role = request.args.get("as")
+    deal = deal_discard(random.Random(seed), dealer={"dealer": True, "pone": False}.get(role))
+    drill_id = record.open_drill(g.learner.id, DrillKind.DISCARD, {"deal": deal.to_dict()})
+    return redirect(url_for("discard.answer", drill_id=drill_id))
+
+
+@bp.route("/<drill_id>", methods=["GET", "POST"])
+@learner_required
+def answer(drill_id: str):
+    pending = record.pending_drill(drill_id, g.learner.id, DrillKind.DISCARD)
+    if pending is None:
+        flash("That deal is not open any more (it was answered, or it is not yours). Here is a new one.", "error")
+        return redirect(url_for("discard.drill"))
+    deal = DiscardDeal.from_dict(pending.payload["deal"])
+    form = PostForm()
+    if request.method == "POST" and form.validate_on_submit():
+        try:
+            picked = parse_cards(request.form.getlist("card"))
+        except InvalidCardError:
+            picked = ()
+        if len(picked) != 2 or not set(picked) <= set(deal.cards):
+            flash("Pick exactly two of your six cards for the crib.", "error")
+            return redirect(url_for("discard.answer", drill_id=drill_id))
+        if not record.close_drill(drill_id):
+            flash("That deal was already answered.", "info")
+            return redirect(url_for("discard.drill"))
+        options = analyse_discards(deal.cards, dealer=deal.dealer)
+        mine = next(o for o in options if set(o.discard) == set(picked))
+        given_away = options[0].net_ev - mine.net_ev
+        attempt_id = record.record_attempt(
+            g.learner.id,
+            DrillKind.DISCARD,
+            dealt={"deal": deal.to_dict()},
+            answer={"discard": " ".join(str(c) for c in sorted(picked)), "given_away": round(given_away, 4)},
+            results=(),
+            points_expected=0,
+            points_answered=0,
+            points_missed=round(given_away),
+            correct=given_away <= TOLERANCE,
+            mode="dealer" if deal.dealer else "pone",
+            retry_of=pending.retry_of,
+        )
+        return redirect(url_for("discard.result", attempt_id=attempt_id))
+    return render_template("discard/drill.html", drill_id=drill_id, deal=deal, form=form)
+
+
+@bp.get("/result/<int:attempt_id>")
+@learner_required
+def result(attempt_id: int):
+    attempt = record.attempt_by_id(attempt_id, g.learner.id)
+    if attempt is None or attempt.kind is not DrillKind.DISCARD:
+        flash("There is no such result of yours.", "error")
+        return redirect(url_for("discard.drill"))
+    deal = DiscardDeal.from_dict(attempt.dealt["deal"])
+    picked = set(parse_cards(attempt.answer["discard"]))
+    options = analyse_discards(deal.cards, dealer=deal.dealer)
+    return render_template(
+        "discard/result.html", deal=deal, options=options, picked=picked, attempt=attempt, tolerance=TOLERANCE
+    )

@@ -1,16 +1,269 @@
-"""Count (being built)."""
+"""The show-counting drill: count a hand or crib, see exactly what you missed.
+
+Flow: ``GET /show/`` deals (a missed hand due for review, or a hand of the
+kind the adaptive dealer picks) and redirects to the drill's own page; the
+answer is posted there; the result has its own page, so reloading never
+answers twice.  The drill's cards are stored server side (never the breakdown)
+under an unguessable id.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+import random
+from dataclasses import dataclass
 
+from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
+
+from engine.cards import parse_cards
+from engine.errors import InvalidCardError
+from engine.scoring import SHOW_KINDS, ScoreKind
+from trainer import adaptive, record
+from trainer.checking import AnswerMode, Claim, Feedback, check_categories, check_claims, check_total
+from trainer.drills import FocusKind, ShowDeal, deal_show
+from trainer.models import utcnow
+from trainer.record import DrillKind
+from trainer.web.forms import BadAnswer, PostForm, read_points
 from trainer.web.learners import learner_required
 
 bp = Blueprint("show", __name__, url_prefix="/show")
 NAV = ("show.drill", "Count")
 
+#: "auto" lets the adaptive dealer choose the focus.
+AUTO = "auto"
+#: Claims kept per drill: far more than any hand holds (a 29 has 14 combos).
+MAX_CLAIMS = 40
+CATEGORY_LIMITS = {ScoreKind.FIFTEEN: 16, ScoreKind.PAIR: 12, ScoreKind.RUN: 15, ScoreKind.FLUSH: 5, ScoreKind.NOBS: 1}
+CLAIM_KEYS = {ScoreKind.FIFTEEN: "f", ScoreKind.PAIR: "p", ScoreKind.RUN: "r", ScoreKind.FLUSH: "l", ScoreKind.NOBS: "j"}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The learner's drill options, read from the query string."""
+
+    mode: AnswerMode = AnswerMode.TOTAL
+    crib: bool = False
+    focus: str = AUTO
+    timed: bool = False
+
+    @classmethod
+    def from_args(cls, args) -> "Options":
+        """Read options; unknown values fall back to the defaults, with a message."""
+        modes = {m.value for m in AnswerMode}
+        focuses = {f.value for f in FocusKind} | {AUTO}
+        mode = args.get("mode") or AnswerMode.TOTAL.value
+        focus = args.get("focus") or AUTO
+        if mode not in modes or focus not in focuses:
+            flash("An unknown drill option was ignored.", "info")
+        return cls(
+            AnswerMode(mode) if mode in modes else AnswerMode.TOTAL,
+            args.get("crib") == "1",
+            focus if focus in focuses else AUTO,
+            args.get("timed") == "1",
+        )
+
+    def args(self, **changes) -> dict:
+        values = {"mode": self.mode.value, "crib": "1" if self.crib else "", "focus": self.focus, "timed": "1" if self.timed else ""}
+        values.update(changes)
+        return {k: v for k, v in values.items() if v}
+
+    def to_dict(self) -> dict:
+        return {"mode": self.mode.value, "crib": self.crib, "focus": self.focus, "timed": self.timed}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Options":
+        return cls(AnswerMode(data["mode"]), bool(data["crib"]), str(data["focus"]), bool(data["timed"]))
+
+
+def _rng() -> random.Random:
+    seed = current_app.config.get("DRILL_SEED")
+    return random.Random(seed) if seed is not None else random.Random()
+
 
 @bp.get("/")
 @learner_required
 def drill():
-    return render_template("error.html", title="Count", message="Coming soon.")
+    """Deal a new hand (or bring back a missed one) and go to its page."""
+    options = Options.from_args(request.args)
+    learner_id = g.learner.id
+    rng = _rng()
+    retry_of = None
+    deal = None
+    if options.focus == AUTO:
+        spacing = current_app.config["REVIEW_SPACING"]
+        due = adaptive.due_for_review(record.history(learner_id, limit=200), DrillKind.SHOW, spacing)
+        if due is not None:
+            deal = ShowDeal.from_dict(due.dealt["deal"])
+            retry_of = due.id
+            flash("A hand you missed earlier is back: count it again.", "info")
+        else:
+            focus = adaptive.choose_focus(record.learner_stats(learner_id, DrillKind.SHOW), rng)
+            deal = deal_show(rng, crib=options.crib, focus=focus)
+    else:
+        deal = deal_show(rng, crib=options.crib, focus=FocusKind(options.focus))
+    drill_id = record.open_drill(
+        learner_id, DrillKind.SHOW, {"deal": deal.to_dict(), "options": options.to_dict(), "claims": []}, retry_of=retry_of
+    )
+    return redirect(url_for("show.answer", drill_id=drill_id))
+
+
+def _open(drill_id: str) -> record.PendingDrill | None:
+    pending = record.pending_drill(drill_id, g.learner.id, DrillKind.SHOW)
+    if pending is None:
+        flash("That hand is not open any more (it was answered, or it is not yours). Here is a new one.", "error")
+    return pending
+
+
+def _claims(payload: dict) -> list[Claim]:
+    return [Claim.parse(kind, cards) for kind, cards in payload.get("claims", [])]
+
+
+@bp.route("/<drill_id>", methods=["GET", "POST"])
+@learner_required
+def answer(drill_id: str):
+    pending = _open(drill_id)
+    if pending is None:
+        return redirect(url_for("show.drill"))
+    deal = ShowDeal.from_dict(pending.payload["deal"])
+    options = Options.from_dict(pending.payload["options"])
+    form = PostForm()
+    if request.method == "POST" and form.validate_on_submit():
+        try:
+            given = _read_answer(options.mode, pending.payload)
+        except BadAnswer as error:
+            flash(str(error), "error")
+            return redirect(url_for("show.answer", drill_id=drill_id))
+        if not record.close_drill(drill_id):  # answered in another tab meanwhile
+            flash("That hand was already answered.", "info")
+            return redirect(url_for("show.drill", **options.args()))
+        feedback = _check(deal, options.mode, given)
+        seconds = (utcnow() - pending.created_at).total_seconds()
+        attempt_id = record.record_attempt(
+            g.learner.id,
+            DrillKind.SHOW,
+            dealt={"deal": deal.to_dict(), "options": options.to_dict()},
+            answer=given,
+            results=feedback.results,
+            points_expected=feedback.expected_total,
+            points_answered=feedback.answered_total,
+            points_missed=feedback.points_missed,
+            correct=feedback.correct,
+            mode=options.mode.value,
+            seconds=round(seconds, 1) if options.timed else None,
+            retry_of=pending.retry_of,
+        )
+        return redirect(url_for("show.result", attempt_id=attempt_id))
+    return render_template(
+        "show/drill.html",
+        drill_id=drill_id,
+        deal=deal,
+        options=options,
+        form=form,
+        claims=_claims(pending.payload),
+        claim_keys=CLAIM_KEYS,
+        show_kinds=SHOW_KINDS,
+        limits=CATEGORY_LIMITS,
+        focus_kinds=list(FocusKind),
+        brought_back=pending.retry_of is not None,
+        elapsed=int((utcnow() - pending.created_at).total_seconds()),
+    )
+
+
+def _read_answer(mode: AnswerMode, payload: dict) -> dict:
+    """The learner's answer from the form, as stored with the attempt."""
+    if mode is AnswerMode.TOTAL:
+        return {"total": read_points(request.form.get("total"), "your total")}
+    if mode is AnswerMode.CATEGORY:
+        counts = {}
+        for kind in SHOW_KINDS:
+            counts[kind.value] = read_points(
+                request.form.get(kind.value), f"the points for {kind.value}s" if kind is not ScoreKind.NOBS else "the points for nobs",
+                maximum=CATEGORY_LIMITS[kind], blank=0,
+            )
+        return {"categories": counts}
+    return {"claims": payload.get("claims", [])}
+
+
+def _check(deal: ShowDeal, mode: AnswerMode, given: dict) -> Feedback:
+    score = deal.score()
+    if mode is AnswerMode.TOTAL:
+        return check_total(score, int(given["total"]))
+    if mode is AnswerMode.CATEGORY:
+        return check_categories(score, {ScoreKind(k): int(v) for k, v in given["categories"].items()})
+    return check_claims(score, [Claim.parse(kind, cards) for kind, cards in given["claims"]])
+
+
+@bp.post("/<drill_id>/claim")
+@learner_required
+def claim(drill_id: str):
+    """Add a claim (the ticked cards, the kind from the button pressed)."""
+    pending = _open(drill_id)
+    if pending is None:
+        return redirect(url_for("show.drill"))
+    back = redirect(url_for("show.answer", drill_id=drill_id) + "#claim")
+    if not PostForm().validate_on_submit():
+        return back
+    deal = ShowDeal.from_dict(pending.payload["deal"])
+    kind = request.form.get("kind", "")
+    try:
+        cards = parse_cards(request.form.getlist("card"))
+        if not cards:
+            raise BadAnswer("Tick the cards of the combination first, then press its kind.")
+        if not set(cards) <= set(deal.hand) | {deal.starter}:
+            raise BadAnswer("Those cards are not in this deal.")
+        new_claim = Claim.parse(kind, cards)
+    except (BadAnswer, InvalidCardError) as error:
+        flash(str(error) if isinstance(error, BadAnswer) else "Those cards are not in this deal.", "error")
+        return back
+    except ValueError:
+        flash("Claim a fifteen, pair, run, flush or nobs.", "error")
+        return back
+    claims = list(pending.payload.get("claims", []))
+    if len(claims) >= MAX_CLAIMS:
+        flash(f"That is {MAX_CLAIMS} claims already: remove some or submit.", "error")
+        return back
+    claims.append([new_claim.kind.value, " ".join(str(c) for c in new_claim.cards)])
+    record.update_drill(drill_id, {**pending.payload, "claims": claims})
+    return back
+
+
+@bp.post("/<drill_id>/unclaim")
+@learner_required
+def unclaim(drill_id: str):
+    """Take back one claim."""
+    pending = _open(drill_id)
+    if pending is None:
+        return redirect(url_for("show.drill"))
+    back = redirect(url_for("show.answer", drill_id=drill_id) + "#claim")
+    if not PostForm().validate_on_submit():
+        return back
+    claims = list(pending.payload.get("claims", []))
+    try:
+        index = read_points(request.form.get("index"), "the claim number", maximum=max(len(claims) - 1, 0))
+        claims.pop(index)
+    except (BadAnswer, IndexError):
+        flash("There is no such claim to remove.", "error")
+        return back
+    record.update_drill(drill_id, {**pending.payload, "claims": claims})
+    return back
+
+
+@bp.get("/result/<int:attempt_id>")
+@learner_required
+def result(attempt_id: int):
+    attempt = record.attempt_by_id(attempt_id, g.learner.id)
+    if attempt is None or attempt.kind is not DrillKind.SHOW:
+        flash("There is no such result of yours.", "error")
+        return redirect(url_for("show.drill"))
+    deal = ShowDeal.from_dict(attempt.dealt["deal"])
+    options = Options.from_dict(attempt.dealt["options"])
+    feedback = _check(deal, options.mode, attempt.answer)
+    return render_template(
+        "show/result.html",
+        attempt=attempt,
+        deal=deal,
+        options=options,
+        feedback=feedback,
+        show_kinds=SHOW_KINDS,
+        everything=tuple(deal.hand) + (deal.starter,),
+    )
+

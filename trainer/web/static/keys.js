@@ -1,5 +1,5 @@
 // Keyboard-first: N (or the key in data-next-key) follows the "next" link,
-// digits 1-6 toggle the card checkboxes of a picker, and a timer ticks where asked.
+// digits 1-9 tick the cards of a picker, and a timer ticks where asked.
 // Everything here is a shortcut: each flow works with plain forms without it.
 (function () {
   function typing(target) {
@@ -16,10 +16,18 @@
       return;
     }
     if (typing(event.target)) return;
+    if (key === "enter" && event.target.type === "checkbox") {
+      event.preventDefault(); // ticking cards must not submit the first claim button
+      return;
+    }
     var picker = document.querySelector("[data-picker]");
     if (picker && /^[1-9]$/.test(key)) {
-      var box = picker.querySelectorAll("input[type=checkbox]")[Number(key) - 1];
-      if (box) { event.preventDefault(); box.checked = !box.checked; box.focus(); }
+      var box = picker.querySelectorAll("input")[Number(key) - 1];
+      if (box && !box.disabled) {
+        event.preventDefault();
+        box.checked = box.type === "radio" ? true : !box.checked;
+        box.focus();
+      }
       return;
     }
     var claim = document.querySelector("[data-claim-key='" + key + "']");

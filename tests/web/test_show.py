@@ -1,0 +1,249 @@
+"""The show-counting drill through the Flask test client: every answer mode,
+options, and every kind of bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.scoring import score_show
+from trainer import record
+from trainer.drills import ShowDeal
+from trainer.record import DrillKind
+
+from .helpers import drill_id, drill_location, page_text
+
+
+def open_deal(app, learner, hand: str, starter: str, mode: str = "total", crib: bool = False, timed=False) -> str:
+    """Open a drill with known cards (as the dealer would) and return its page."""
+    with app.app_context():
+        ann = record.learner_by_name(learner.name)
+        deal = ShowDeal.from_dict({"hand": hand, "starter": starter, "crib": crib})
+        options = {"mode": mode, "crib": crib, "focus": "any", "timed": timed}
+        return "/show/" + record.open_drill(ann.id, DrillKind.SHOW, {"deal": deal.to_dict(), "options": options, "claims": []})
+
+
+def last_attempt(app, learner):
+    with app.app_context():
+        return record.history(record.learner_by_name(learner.name).id, limit=1)[0]
+
+
+def test_a_new_hand_redirects_to_its_own_page(learner):
+    location = drill_location(learner.client, "/show/")
+    page = learner.client.get(location)
+    assert page.status_code == 200
+    assert "Count the hand" in page_text(page)
+    assert page.get_data(as_text=True).count('role="img"') == 5
+
+
+def test_the_answer_is_not_in_the_page_before_submitting(app, learner):
+    location = open_deal(app, learner, "5H 5D 5S JC", "5C")
+    html = learner.client.get(location).get_data(as_text=True)
+    assert "29" not in html
+    assert "double pair royal" not in html and "his nob" not in html and "fifteen two" not in html
+
+
+def test_total_right(app, learner):
+    location = open_deal(app, learner, "4C 5D 6H KC", "5S")
+    response = learner.post(location, {"total": "16"}, page=location, follow_redirects=True)
+    text = page_text(response)
+    assert "Right: 16." in text
+    assert "a double run of three" in text
+    attempt = last_attempt(app, learner)
+    assert attempt.correct and attempt.points_answered == 16 and attempt.mode == "total"
+    assert attempt.dealt["deal"] == {"hand": "4C 5D 6H KC", "starter": "5S", "crib": False}
+
+
+def test_total_wrong_shows_the_difference_and_every_item(app, learner):
+    location = open_deal(app, learner, "4C 5D 6H KC", "5S")
+    text = page_text(learner.post(location, {"total": "12"}, page=location, follow_redirects=True))
+    assert "You said 12; it is 16 (-4)" in text
+    assert text.count("run of 3") == 2
+    attempt = last_attempt(app, learner)
+    assert not attempt.correct and attempt.points_missed == 4
+    assert {r.type.value for r in attempt.results} == {"fifteen of 2 cards", "fifteen of 3 cards", "pair", "multiple runs"}
+    assert not any(r.right for r in attempt.results)
+
+
+def test_per_category_gives_an_exact_diff_per_kind(app, learner):
+    location = open_deal(app, learner, "4C 5D 6H KC", "5S", mode="category")
+    answer = {"fifteen": "8", "pair": "2", "run": "3", "flush": "", "nobs": "0"}
+    text = page_text(learner.post(location, answer, page=location, follow_redirects=True))
+    assert "Run 6 3 -3" in text
+    assert "Fifteen 8 8 ✓" in text
+    attempt = last_attempt(app, learner)
+    by_type = {r.type.value: r for r in attempt.results}
+    assert by_type["multiple runs"].missed_points == 3 and not by_type["multiple runs"].right
+    assert by_type["pair"].right and by_type["fifteen of 2 cards"].right
+
+
+def test_claims_name_each_missed_combo_and_wrong_claim(app, learner):
+    location = open_deal(app, learner, "5H 5D 5S JC", "5C", mode="claims")
+    claim = location + "/claim"
+    learner.post(claim, {"card": ["5H", "5D", "5S", "5C"], "kind": "pair"}, page=location)
+    learner.post(claim, {"card": ["JC"], "kind": "nobs"}, page=location)
+    learner.post(claim, {"card": ["5H", "JC"], "kind": "fifteen"}, page=location)
+    learner.post(claim, {"card": ["5H", "5D"], "kind": "run"}, page=location)
+    page = page_text(learner.client.get(location))
+    assert "Your claims" in page and "remove" in page
+    text = page_text(learner.post(location, {}, page=location, follow_redirects=True))
+    assert "Your claims make 15; the hand is worth 29." in text
+    assert "a run needs three cards or more" in text
+    assert text.count("fifteen (missed)") == 7
+    attempt = last_attempt(app, learner)
+    assert attempt.points_missed == 14
+    assert attempt.answer["claims"][0] == ["pair", "5S 5H 5D 5C"]
+
+
+def test_a_claim_can_be_taken_back(app, learner):
+    location = open_deal(app, learner, "5H 5D 5S JC", "5C", mode="claims")
+    learner.post(location + "/claim", {"card": ["JC"], "kind": "nobs"}, page=location)
+    learner.post(location + "/unclaim", {"index": "0"}, page=location)
+    assert "None yet" in page_text(learner.client.get(location))
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"kind": "pair"}, "Tick the cards of the combination first"),
+        ({"card": ["2C"], "kind": "pair"}, "Those cards are not in this deal."),
+        ({"card": ["ZZ"], "kind": "pair"}, "Those cards are not in this deal."),
+        ({"card": ["JC"], "kind": "heels"}, "Claim a fifteen, pair, run, flush or nobs."),
+        ({"card": ["JC"], "kind": "go"}, "Claim a fifteen, pair, run, flush or nobs."),
+        ({"card": ["JC", "JC"], "kind": "nobs"}, "Those cards are not in this deal."),
+    ],
+)
+def test_bad_claims_get_a_message(app, learner, data, message):
+    location = open_deal(app, learner, "5H 5D 5S JC", "5C", mode="claims")
+    response = learner.post(location + "/claim", data, page=location, follow_redirects=True)
+    assert response.status_code == 200
+    assert message in page_text(response)
+
+
+@pytest.mark.parametrize("index", ["5", "-1", "x", "", "99999999999999999999"])
+def test_removing_a_missing_claim_gets_a_message(app, learner, index):
+    location = open_deal(app, learner, "5H 5D 5S JC", "5C", mode="claims")
+    response = learner.post(location + "/unclaim", {"index": index}, page=location, follow_redirects=True)
+    assert "There is no such claim to remove." in page_text(response)
+
+
+@pytest.mark.parametrize(
+    "total, message",
+    [
+        ("twelve", "Type your total as a number, like 12."),
+        ("", "Type your total as a number, like 12."),
+        ("1.5", "Type your total as a number, like 12."),
+        ("-3", "Your total cannot be negative."),
+        ("30", "Your total cannot be more than 29"),
+        ("99999999999999999999999999", "Type your total as a number"),
+        ("1e9", "Type your total as a number"),
+    ],
+)
+def test_bad_totals_get_a_message_and_keep_the_hand(app, learner, total, message):
+    location = open_deal(app, learner, "4C 5D 6H KC", "5S")
+    response = learner.post(location, {"total": total}, page=location, follow_redirects=True)
+    assert response.status_code == 200
+    text = page_text(response)
+    assert message in text
+    assert "Count the hand" in text  # the same drill, still open
+    with app.app_context():
+        assert record.history(record.learner_by_name("Ann").id) == ()
+
+
+@pytest.mark.parametrize("field, value, message", [("run", "x", "points for runs"), ("nobs", "2", "cannot be more than 1"), ("pair", "-2", "cannot be negative")])
+def test_bad_category_counts_get_a_message(app, learner, field, value, message):
+    location = open_deal(app, learner, "4C 5D 6H KC", "5S", mode="category")
+    response = learner.post(location, {field: value}, page=location, follow_redirects=True)
+    assert message in page_text(response)
+
+
+def test_a_hand_cannot_be_answered_twice(app, learner):
+    location = open_deal(app, learner, "4C 5D 6H KC", "5S")
+    learner.post(location, {"total": "16"}, page=location)
+    response = learner.post(location, {"total": "16"}, follow_redirects=True)
+    assert "not open any more" in page_text(response)
+    with app.app_context():
+        assert len(record.history(record.learner_by_name("Ann").id)) == 1
+
+
+@pytest.mark.parametrize("bogus", ["nope", "0" * 32, "x" * 300, "%00", "1"])
+def test_tampered_drill_ids_get_a_new_hand(learner, bogus):
+    response = learner.post(f"/show/{bogus}", {"total": "3"}, follow_redirects=True)
+    assert response.status_code == 200
+    assert "not open any more" in page_text(response)
+    assert "Count the hand" in page_text(response)
+
+
+def test_another_learners_drill_is_not_yours(app, learner):
+    location = open_deal(app, learner, "4C 5D 6H KC", "5S")
+    learner.new("Bob")
+    response = learner.post(location, {"total": "16"}, follow_redirects=True)
+    assert "not open any more" in page_text(response)
+
+
+def test_a_forged_answer_is_refused(app, learner):
+    location = open_deal(app, learner, "4C 5D 6H KC", "5S")
+    response = learner.client.post(location, data={"total": "16"}, follow_redirects=True)
+    assert "did not come from this page" in page_text(response)
+    with app.app_context():
+        assert record.history(record.learner_by_name("Ann").id) == ()
+
+
+def test_someone_elses_result_is_not_shown(app, learner):
+    location = open_deal(app, learner, "4C 5D 6H KC", "5S")
+    result = learner.post(location, {"total": "16"}, page=location).headers["Location"]
+    learner.new("Bob")
+    response = learner.client.get(result, follow_redirects=True)
+    assert "There is no such result of yours." in page_text(response)
+
+
+@pytest.mark.parametrize("url", ["/show/result/999", "/show/result/-1", "/show/result/abc"])
+def test_missing_results(learner, url):
+    response = learner.client.get(url, follow_redirects=True)
+    assert response.status_code in (200, 404)
+    assert "Traceback" not in response.get_data(as_text=True)
+
+
+def test_options_crib_and_focus(app, learner):
+    location = drill_location(learner.client, "/show/?crib=1&focus=nobs&mode=category&timed=1")
+    with app.app_context():
+        pending = record.pending_drill(drill_id(location), record.learner_by_name("Ann").id, DrillKind.SHOW)
+    deal = ShowDeal.from_dict(pending.payload["deal"])
+    assert deal.crib
+    assert any(item.name == "his nob" for item in score_show(deal.hand, deal.starter, crib=True).items)
+    text = page_text(learner.client.get(location))
+    assert "Count the crib" in text and "Time:" in text and "Fifteens" in text
+
+
+def test_unknown_options_are_ignored_with_a_message(learner):
+    response = learner.client.get("/show/?mode=psychic&focus=everything", follow_redirects=True)
+    assert response.status_code == 200
+    assert "An unknown drill option was ignored." in page_text(response)
+
+
+def test_timed_mode_records_the_seconds(app, learner):
+    location = open_deal(app, learner, "4C 5D 6H KC", "5S", timed=True)
+    text = page_text(learner.post(location, {"total": "16"}, page=location, follow_redirects=True))
+    assert "Time:" in text
+    assert last_attempt(app, learner).seconds is not None
+
+
+def test_a_missed_hand_comes_back_after_the_spacing(app, learner):
+    app.config["REVIEW_SPACING"] = 2
+    location = open_deal(app, learner, "4C 5D 6H KC", "5S")
+    learner.post(location, {"total": "3"}, page=location)
+    for _ in range(2):
+        other = open_deal(app, learner, "2C 4D 6H 8S", "QS")
+        learner.post(other, {"total": "0"}, page=other)
+    comeback = drill_location(learner.client, "/show/")
+    text = page_text(learner.client.get(comeback))
+    assert "A hand you missed earlier is back" in text
+    with app.app_context():
+        pending = record.pending_drill(drill_id(comeback), record.learner_by_name("Ann").id, DrillKind.SHOW)
+    assert pending.payload["deal"]["hand"] == "4C 5D 6H KC"
+    learner.post(comeback, {"total": "16"}, page=comeback)
+    assert last_attempt(app, learner).retry_of is not None
+    # answered right this time: it does not come back again
+    later = drill_location(learner.client, "/show/")
+    with app.app_context():
+        pending = record.pending_drill(drill_id(later), record.learner_by_name("Ann").id, DrillKind.SHOW)
+    assert pending.retry_of is None
