@@ -558,10 +558,10 @@ def render_example(directive: Directive) -> str:
         keep_score = score_show(directive.keep)
         head = f'<p class="deal">dealt {cards_html(directive.cards)} <span class="seat">{whose}</span></p>'
         body = (
-            f'<p class="throw">lay away {cards_html(directive.throw)}, keep {cards_html(directive.keep)} '
-            f"(worth {keep_score.total} before the cut)</p>"
+            f'<p class="throw">lay away {cards_html(directive.throw, small=True)} and keep '
+            f"{cards_html(directive.keep, small=True)}, worth {keep_score.total} before the cut</p>"
         ) + _discard_table(directive)
-        spoken = keep_score.spoken
+        spoken = f"the four kept: {keep_score.spoken}"
     else:
         result = directive.show_score()
         head = f'<p class="deal">{kind.value} {cards_html(directive.cards)}{_starter_html(directive)}</p>'
