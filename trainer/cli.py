@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "trainer.commands.serve",
     "trainer.commands.discard",
     "trainer.commands.selfplay",
+    "trainer.commands.pegging",
 )
 
 
