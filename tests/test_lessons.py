@@ -316,3 +316,14 @@ def test_every_record_combo_type_links_to_a_lesson_teaching_it(combo_type):
     assert combo_type.category in lesson.combos
     assert lesson.about_pegging == combo_type.is_pegging
     assert lesson_for_combo_type(combo_type.value) == lesson
+
+
+@pytest.mark.parametrize("hand, starter", [("4C 5D 6H", "5S"), ("4C 5D 5H 6S 6C", "JD"), ("5C 5D 10H KS", None)])
+def test_an_exercise_the_record_cannot_keep_is_reported_but_the_same_example_is_fine(hand, starter):
+    total = score_show(hand, starter).total
+    cut = f" | {starter}" if starter else ""
+    example = parse_lesson(_lesson_with(f"{{hand {hand}{cut} = {total}}}"), name="99-test.md")
+    exercise = parse_lesson(_lesson_with(f"{{exercise hand {hand}{cut} = {total}}}"), name="99-test.md")
+    assert check_lesson(example) == ()
+    [problem] = check_lesson(exercise)
+    assert "four cards and a starter" in problem.message

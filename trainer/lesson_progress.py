@@ -2,8 +2,9 @@
 
 Lesson exercises are recorded as ordinary attempts through
 :func:`trainer.record.record_attempt` (a hand or crib as a show attempt, a
-pile as a pegging attempt, a discard as a discard attempt, all with mode
-``"lesson"``), so they count in the review like any drill.  Progress is read
+pile as a pegging attempt, a discard as a discard attempt, each in its
+drill's own shape, with mode ``"lesson"`` and the lesson and exercise added),
+so they count in the review, and come back for retries, like any drill.  Progress is read
 back from those attempts: no table of its own.  An exercise is known by its
 lesson and its notation, so renumbering a lesson's exercises keeps progress.
 """
@@ -12,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cards import format_cards
 from trainer import record
-from trainer.checking import check_pegging, check_total
+from trainer.checking import AnswerMode, check_pegging, check_total
+from trainer.drills import DiscardDeal, PeggingMoment, ShowDeal
 from trainer.lessons import Directive, DirectiveKind, Lesson, Verdict, discard_options, judge
 
 #: The attempt mode that marks an attempt as a lesson exercise.
@@ -44,63 +45,63 @@ class LessonProgress:
 
 def answer_exercise(learner_id: int, lesson: Lesson, number: int, answer: str) -> tuple[Verdict, int]:
     """Judge the learner's answer to exercise ``number`` with the engine, record
-    it in the learner's record, and return the verdict and the attempt id."""
+    it in the learner's record, and return the verdict and the attempt id.
+
+    The attempt is stored in the same shape as the matching drill's (a show
+    deal, a pegging moment, a discard deal), so the review can show it and
+    bring it back for a retry like any other mistake.
+    """
     directive = lesson.exercise(number)
     verdict = judge(directive, answer)
-    dealt = {"lesson": lesson.slug, "exercise": number, "directive": directive.notation} | _dealt(directive)
+    where = {"lesson": lesson.slug, "exercise": number, "directive": directive.notation}
+    answered = int(verdict.answer) if verdict.answer.isdigit() else 0
     if directive.kind is DirectiveKind.PLAY:
-        play = directive.play_score()
-        feedback = check_pegging(play, (), int(verdict.answer) if verdict.answer.isdigit() else -1, play.count)
+        moment = pegging_moment(directive)
+        feedback = check_pegging(moment.play(), moment.extra, answered, moment.play().count)
         attempt = record.record_attempt(
-            learner_id, record.DrillKind.PEGGING, dealt=dealt, answer={"points": verdict.answer},
-            results=feedback.results, points_expected=feedback.expected_points,
-            points_answered=feedback.answered_points, points_missed=feedback.points_missed,
-            correct=verdict.correct, mode=LESSON_MODE,
+            learner_id, record.DrillKind.PEGGING, dealt={"moment": moment.to_dict()} | where,
+            answer={"count": moment.play().count, "points": answered}, results=feedback.results,
+            points_expected=feedback.expected_points, points_answered=answered,
+            points_missed=feedback.points_missed, correct=verdict.correct, mode=LESSON_MODE,
         )
     elif directive.kind is DirectiveKind.DISCARD:
+        deal = DiscardDeal(directive.cards, directive.seat.owns_crib)
         attempt = record.record_attempt(
-            learner_id, record.DrillKind.DISCARD, dealt=dealt, answer={"discard": verdict.answer},
-            results=(), **_discard_points(directive, verdict), correct=verdict.correct, mode=LESSON_MODE,
+            learner_id, record.DrillKind.DISCARD, dealt={"deal": deal.to_dict()} | where,
+            answer={"discard": verdict.answer, "given_away": round(_given_away(directive, verdict), 4)},
+            results=(), points_expected=0, points_answered=0,
+            points_missed=round(_given_away(directive, verdict)), correct=verdict.correct, mode=LESSON_MODE,
         )
     else:
-        score = directive.show_score()
-        feedback = check_total(score, int(verdict.answer) if verdict.answer.isdigit() else -1)
+        deal = ShowDeal(directive.cards, directive.starter, directive.kind is DirectiveKind.CRIB)
+        feedback = check_total(deal.score(), answered)
+        options = {"mode": AnswerMode.TOTAL.value, "crib": deal.crib, "focus": "auto", "timed": False}
         attempt = record.record_attempt(
-            learner_id, record.DrillKind.SHOW, dealt=dealt, answer={"total": verdict.answer},
-            results=feedback.results, points_expected=score.total,
-            points_answered=max(feedback.answered_total, 0), points_missed=feedback.points_missed,
-            correct=verdict.correct, mode=LESSON_MODE,
+            learner_id, record.DrillKind.SHOW, dealt={"deal": deal.to_dict(), "options": options} | where,
+            answer={"total": answered}, results=feedback.results, points_expected=feedback.expected_total,
+            points_answered=answered, points_missed=feedback.points_missed, correct=verdict.correct,
+            mode=LESSON_MODE,
         )
     return verdict, attempt
 
 
-def _dealt(directive: Directive) -> dict:
-    """The cards in the keys the other drills use, so the review can show them."""
-    if directive.kind is DirectiveKind.PLAY:
-        return {"pile": format_cards(directive.cards)}
-    if directive.kind is DirectiveKind.DISCARD:
-        return {"hand": format_cards(directive.cards), "dealer": directive.seat.owns_crib}
-    return {
-        "hand": format_cards(directive.cards),
-        "starter": str(directive.starter) if directive.starter else None,
-        "crib": directive.kind is DirectiveKind.CRIB,
-    }
+def pegging_moment(directive: Directive) -> PeggingMoment:
+    """A play exercise as the pegging quiz's moment: the cards alternate between
+    the players, the learner laying the last one, in a count still going on."""
+    last = len(directive.cards) - 1
+    pile = [[(last - i) % 2 == 0, str(card)] for i, card in enumerate(directive.cards)]
+    return PeggingMoment.from_dict({"earlier": [], "pile": pile, "neither_can_play": False, "last_card": False})
 
 
-def _discard_points(directive: Directive, verdict: Verdict) -> dict:
-    """Expected points of the best discard and of the learner's, rounded (the record keeps whole points)."""
+def _given_away(directive: Directive, verdict: Verdict) -> float:
+    """Expected points the learner's discard gives away against the best (0 without the analysis)."""
     options = discard_options(directive)
     if options is None:
-        return {"points_expected": 0, "points_answered": 0, "points_missed": 0}
-    best = options[0].net_ev
+        return 0.0
     answered = set(verdict.answer.split())
     # An answer that is not two of the six cards counts as the worst discard.
     chosen = next((o.net_ev for o in options if set(map(str, o.discard)) == answered), options[-1].net_ev)
-    return {
-        "points_expected": round(best),
-        "points_answered": round(chosen),
-        "points_missed": max(0, round(best - chosen)),
-    }
+    return options[0].net_ev - chosen
 
 
 def course_progress(learner_id: int, lessons: tuple[Lesson, ...]) -> tuple[LessonProgress, ...]:

@@ -362,8 +362,9 @@ def discard_analysis():
     return discard
 
 
-#: Two discards whose net expected values differ by less than this are equally good.
-EV_TOLERANCE = 1e-6
+#: Two discards whose net expected values differ by no more than this are
+#: equally good (the discard drill's tolerance: a rounding difference).
+EV_TOLERANCE = 0.005
 
 
 def discard_options(directive: Directive):
@@ -401,11 +402,26 @@ def check_directive(directive: Directive) -> str | None:
     return None
 
 
+#: Most cards a pegging pile can hold (two players' hands of four).
+MAX_PILE = 8
+
+
+def _unrecordable(directive: Directive) -> str | None:
+    """Why an exercise could not be kept in the learner's record, whose show
+    drills hold four cards and a starter (the variants' hands stay examples)."""
+    if directive.kind in (DirectiveKind.HAND, DirectiveKind.CRIB):
+        if len(directive.cards) != 4 or directive.starter is None:
+            return "an exercise counts in the learner's record, which keeps four cards and a starter"
+    if directive.kind is DirectiveKind.PLAY and len(directive.cards) > MAX_PILE:
+        return f"a pegging pile holds at most {MAX_PILE} cards"
+    return None
+
+
 def check_lesson(lesson: Lesson) -> tuple[Problem, ...]:
     """Every disagreement between the lesson and the engine (empty when all is right)."""
     problems = []
     for directive in lesson.directives:
-        message = check_directive(directive)
+        message = check_directive(directive) or (_unrecordable(directive) if directive.is_exercise else None)
         if message:
             problems.append(Problem(lesson.source or lesson.slug, directive.line, directive.notation, message))
     if not lesson.exercises:

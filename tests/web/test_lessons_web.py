@@ -151,7 +151,7 @@ def test_a_worse_discard_is_wrong(learner, app):
     )
     _answer(learner, lesson, number, {"throw": [str(c) for c in worse]})
     [attempt] = _lesson_attempts(app)
-    assert not attempt.correct and attempt.points_answered <= attempt.points_expected
+    assert not attempt.correct and attempt.answer["given_away"] > 0
 
 
 def test_answers_need_a_learner_and_a_csrf_token(client, learner, app):
@@ -189,3 +189,49 @@ def test_progress_is_per_learner(learner, app):
     learner.new("Bob")
     page = learner.client.get(f"/lessons/{lesson.slug}").get_data(as_text=True)
     assert f'data-progress="0/{len(lesson.exercises)}"' in page
+
+
+@pytest.mark.parametrize("kind", [DirectiveKind.HAND, DirectiveKind.CRIB, DirectiveKind.PLAY, DirectiveKind.DISCARD], ids=str)
+def test_a_lesson_mistake_shows_in_the_review_and_can_be_retried_in_its_drill(learner, app, kind):
+    lesson, number, directive = _first_lesson_with(kind)
+    if kind is DirectiveKind.DISCARD:
+        best = best_throws(directive) or (directive.throw,)
+        wrong = next(
+            {"throw": [str(a), str(b)]} for i, a in enumerate(directive.cards) for b in directive.cards[i + 1 :]
+            if all({a, b} != set(t) for t in best)
+        )
+    else:
+        wrong = {"answer": str(directive.engine_total() + 1)}
+    _answer(learner, lesson, number, wrong)
+    [attempt] = _lesson_attempts(app)
+    review = learner.client.get("/review/")
+    assert review.status_code == 200
+    page = review.get_data(as_text=True)
+    assert f"/review/retry/{attempt.id}" in page
+    retry = learner.post(f"/review/retry/{attempt.id}", page="/review/")
+    assert retry.status_code == 302
+    drill_page = learner.client.get(retry.headers["Location"])
+    assert drill_page.status_code == 200
+    for card in directive.cards:
+        assert f'aria-label="{_label(card)}"' in drill_page.get_data(as_text=True)
+
+
+def _label(card) -> str:
+    names = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    return f"{names.get(card.rank.text, card.rank.text)} of {suits[card.suit.value]}"
+
+
+def test_templates_can_link_any_combo_type_to_its_lesson(app):
+    from flask import render_template_string
+
+    from trainer.checking import ComboType
+    from trainer.lessons import lesson_for_combo_type
+
+    with app.test_request_context():
+        for combo_type in ComboType:
+            html = render_template_string(
+                "{% set l = lesson_for_combo(kind) %}{{ url_for('lessons.lesson', slug=l.slug) }}", kind=combo_type
+            )
+            assert html == f"/lessons/{lesson_for_combo_type(combo_type).slug}"
+        assert render_template_string("{{ lesson_for_combo('no such kind') }}") == "None"

@@ -20,6 +20,7 @@ from trainer.lessons import (
     Lesson,
     exercise_question_html,
     get_lesson,
+    lesson_for_combo_type,
     load_lessons,
     render_example,
     render_lesson,
@@ -46,6 +47,16 @@ class DiscardForm(FlaskForm):
     def validate_throw(self, field) -> None:
         if len(field.data or ()) != 2:
             raise ValidationError("Pick exactly two cards to lay away.")
+
+
+@bp.app_template_global("lesson_for_combo")
+def lesson_for_combo(kind) -> Lesson | None:
+    """The lesson that teaches a combo type, for links from other pages:
+    ``{% set lesson = lesson_for_combo(row.type) %}`` in the review."""
+    try:
+        return lesson_for_combo_type(kind)
+    except (ValueError, KeyError):
+        return None
 
 
 def _form_for(directive: Directive, formdata=None) -> FlaskForm:
