@@ -165,11 +165,21 @@ def learner_by_name(name: str, *, create: bool = False) -> LearnerInfo | None:
     return _learner_info(row) if row else None
 
 
+def _row_key(value: Any) -> int | None:
+    """A table key from untrusted input: a whole number SQLite can hold, else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return None
+    try:
+        key = int(value)
+    except ValueError:
+        return None
+    return key if 0 < key < 2**63 else None
+
+
 def learner_by_id(learner_id: Any) -> LearnerInfo | None:
     """The learner with this id, or None (also for ids that are not numbers)."""
-    try:
-        key = int(learner_id)
-    except (TypeError, ValueError):
+    key = _row_key(learner_id)
+    if key is None:
         return None
     row = db.session.get(Learner, key)
     return _learner_info(row) if row else None
@@ -288,11 +298,8 @@ def _attempt_info(row: Attempt) -> AttemptInfo:
 
 def attempt_by_id(attempt_id: Any, learner_id: int) -> AttemptInfo | None:
     """The learner's attempt with this id, or None (also for someone else's)."""
-    try:
-        key = int(attempt_id)
-    except (TypeError, ValueError):
-        return None
-    if not -(2**63) <= key < 2**63:
+    key = _row_key(attempt_id)
+    if key is None:
         return None
     row = db.session.get(Attempt, key)
     if row is None or row.learner_id != learner_id:

@@ -87,7 +87,7 @@ def test_empty_and_overlong_names_are_refused(learner, app):
 
 
 def test_switching_to_a_missing_or_bogus_profile(learner):
-    for bogus in ("999", "abc", "", "1e9", "-1"):
+    for bogus in ("999", "abc", "", "1e9", "-1", "9" * 40):
         response = learner.post("/learners/switch", {"learner_id": bogus}, follow_redirects=True)
         assert response.status_code == 200
         assert "That profile does not exist" in response.get_data(as_text=True)

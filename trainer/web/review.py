@@ -3,10 +3,9 @@ chart, and recent mistakes with a button to retry each."""
 
 from __future__ import annotations
 
-import pygal
+from dataclasses import dataclass
+
 from flask import Blueprint, flash, g, redirect, render_template, url_for
-from markupsafe import Markup
-from pygal.style import Style
 
 from engine.cards import parse_cards
 from trainer import record
@@ -27,40 +26,59 @@ RETRY_ENDPOINT = {
     DrillKind.BEST_PLAY: "pegging.best_answer",
 }
 
-_CHART_STYLE = Style(
-    background="transparent",
-    plot_background="transparent",
-    foreground="#1d2327",
-    foreground_strong="#1d2327",
-    foreground_subtle="#d9d4ca",
-    colors=("#0f5132", "#c1121f"),
-    font_family="system-ui, sans-serif",
-    label_font_size=13,
-    major_label_font_size=13,
-    value_font_size=12,
-)
+@dataclass(frozen=True, slots=True)
+class ChartPoint:
+    x: float
+    y: float
+    label: str
+    percent: int
+    attempts: int
 
 
-def trend_chart(trend: tuple[TrendPoint, ...]) -> Markup:
-    """Accuracy per day as an inline SVG line chart (no script, no network)."""
-    chart = pygal.Line(
-        height=280,
-        width=720,
-        style=_CHART_STYLE,
-        show_legend=False,
-        range=(0, 100),
-        js=[],
-        disable_xml_declaration=True,
-        x_label_rotation=0,
-        show_minor_x_labels=False,
-        dots_size=4,
-        title=None,
-        y_title="% right",
+@dataclass(frozen=True, slots=True)
+class TrendChart:
+    """Accuracy per day laid out for the inline SVG in ``review/index.html``."""
+
+    width: int
+    height: int
+    left: int
+    top: int
+    plot_width: int
+    plot_height: int
+    points: tuple[ChartPoint, ...]
+    x_labels: tuple[ChartPoint, ...]
+
+    @property
+    def polyline(self) -> str:
+        return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
+
+    def y_of(self, percent: int) -> float:
+        return self.top + self.plot_height * (1 - percent / 100)
+
+
+def trend_chart(trend: tuple[TrendPoint, ...], width: int = 720, height: int = 260) -> TrendChart:
+    """Lay out accuracy per day as a line chart: an SVG drawn by the template,
+    so the page needs no script and nothing from the network.
+
+    >>> chart = trend_chart((TrendPoint("2026-01-01", 4, 1), TrendPoint("2026-01-02", 2, 2)))
+    >>> [(p.percent, p.y) for p in chart.points]
+    [(25, 167.5), (100, 15.0)]
+    """
+    left, top, right, bottom = 48, 15, 16, 40
+    plot_width, plot_height = width - left - right, height - top - bottom
+    step = plot_width / max(len(trend) - 1, 1)
+    points = tuple(
+        ChartPoint(
+            left + (i * step if len(trend) > 1 else plot_width / 2),
+            top + plot_height * (1 - point.accuracy),
+            point.label[5:],
+            round(100 * point.accuracy),
+            point.attempts,
+        )
+        for i, point in enumerate(trend)
     )
-    chart.x_labels = [point.label[5:] for point in trend]
-    chart.x_labels_major = chart.x_labels[:: max(1, len(trend) // 6)]
-    chart.add("accuracy", [round(100 * point.accuracy) for point in trend])
-    return Markup(chart.render(is_unicode=True))
+    every = max(1, -(-len(points) // 8))  # at most eight dates under the axis
+    return TrendChart(width, height, left, top, plot_width, plot_height, points, points[::every])
 
 
 def _describe(attempt: record.AttemptInfo) -> dict:
@@ -92,7 +110,7 @@ def index():
         show_rows=show_rows,
         peg_rows=peg_rows,
         mistakes=mistakes,
-        chart=trend_chart(stats.trend) if len(stats.trend) >= 1 else None,
+        chart=trend_chart(stats.trend) if stats.trend else None,
         form=PostForm(),
     )
 

@@ -1,0 +1,59 @@
+"""Adaptive dealing and spaced review, as pure functions of the record."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from datetime import datetime
+
+from trainer.adaptive import choose_focus, due_for_review, focus_weights
+from trainer.checking import ComboType
+from trainer.drills import FocusKind
+from trainer.record import AttemptInfo, ComboStats, DrillKind, LearnerStats
+
+
+def stats_with(*rows: ComboStats, attempts: int = 20, correct: int = 10) -> LearnerStats:
+    return LearnerStats(attempts, correct, 0, None, rows, ())
+
+
+def attempt(id: int, correct: bool, retry_of: int | None = None, kind=DrillKind.SHOW) -> AttemptInfo:
+    return AttemptInfo(id, 1, datetime(2026, 1, 1), kind, "total", {}, {}, 0, 0, 0, correct, None, retry_of, ())
+
+
+def test_the_weakest_kind_weighs_most():
+    stats = stats_with(
+        ComboStats(ComboType.MULTIPLE_RUNS, 10, 2, 20),
+        ComboStats(ComboType.NOBS, 10, 10, 0),
+        ComboStats(ComboType.FIFTEEN_5, 10, 9, 2),
+        ComboStats(ComboType.HAND_FLUSH, 10, 9, 1),
+    )
+    weights = focus_weights(stats)
+    assert max(weights, key=weights.get) is FocusKind.DOUBLE_RUNS
+    assert weights[FocusKind.NOBS] == 0
+
+
+def test_weak_kinds_are_dealt_more_often():
+    stats = stats_with(ComboStats(ComboType.NOBS, 10, 0, 10), ComboStats(ComboType.MULTIPLE_RUNS, 10, 10, 0))
+    rng = random.Random(4)
+    dealt = Counter(choose_focus(stats, rng) for _ in range(2000))
+    assert dealt[FocusKind.NOBS] > 2 * dealt[FocusKind.ANY]
+    assert dealt[FocusKind.DOUBLE_RUNS] == 0
+
+
+def test_a_miss_comes_back_only_after_the_spacing():
+    history = [attempt(3, True), attempt(2, True), attempt(1, False)]  # newest first
+    assert due_for_review(history, DrillKind.SHOW, spacing=3) is None
+    assert due_for_review(history, DrillKind.SHOW, spacing=2).id == 1
+
+
+def test_a_retried_miss_does_not_come_back_but_a_failed_retry_does():
+    history = [attempt(5, True), attempt(4, True), attempt(3, True), attempt(2, True, retry_of=1), attempt(1, False)]
+    assert due_for_review(history, DrillKind.SHOW, spacing=2) is None
+    history = [attempt(5, True), attempt(4, True), attempt(3, True), attempt(2, False, retry_of=1), attempt(1, False)]
+    assert due_for_review(history, DrillKind.SHOW, spacing=2).id == 2
+
+
+def test_review_is_per_drill_kind():
+    history = [attempt(3, True), attempt(2, True), attempt(1, False, kind=DrillKind.PEGGING)]
+    assert due_for_review(history, DrillKind.SHOW, spacing=1) is None
+    assert due_for_review(history, DrillKind.PEGGING, spacing=1).id == 1

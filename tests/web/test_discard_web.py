@@ -1,0 +1,60 @@
+"""The discard drill through the test client."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.discard import analyse_discards
+from trainer import record
+from trainer.drills import DiscardDeal
+from trainer.record import DrillKind
+
+from .helpers import drill_location, page_text
+
+
+def open_discard(app, learner, cards: str, dealer: bool) -> str:
+    with app.app_context():
+        ann = record.learner_by_name(learner.name)
+        deal = DiscardDeal.from_dict({"cards": cards, "dealer": dealer})
+        return "/discard/" + record.open_drill(ann.id, DrillKind.DISCARD, {"deal": deal.to_dict()})
+
+
+def test_a_new_discard_deal(learner):
+    location = drill_location(learner.client, "/discard/?as=dealer")
+    text = page_text(learner.client.get(location))
+    assert "you are the dealer" in text
+    assert learner.client.get(location).get_data(as_text=True).count('name="card"') == 6
+
+
+def test_the_best_discard(app, learner):
+    best = analyse_discards("5H 5D JS 4C 6D KS", dealer=True)[0]
+    location = open_discard(app, learner, "5H 5D JS 4C 6D KS", dealer=True)
+    data = {"card": [str(c) for c in best.discard]}
+    response = learner.post(location, data, page=location, follow_redirects=True)
+    assert "Best discard" in page_text(response)
+    assert response.get_data(as_text=True).count('aria-current="true"') == 1  # the row of the pick
+    with app.app_context():
+        attempt = record.history(record.learner_by_name("Ann").id, limit=1)[0]
+    assert attempt.correct
+
+
+def test_a_poor_discard_shows_what_it_gave_away(app, learner):
+    options = analyse_discards("5H 5D JS 4C 6D KS", dealer=False)
+    worst = options[-1]
+    location = open_discard(app, learner, "5H 5D JS 4C 6D KS", dealer=False)
+    text = page_text(learner.post(location, {"card": [str(c) for c in worst.discard]}, page=location, follow_redirects=True))
+    given = options[0].net_ev - worst.net_ev
+    assert f"Your pick gave away {given:.2f} points on average." in text
+    assert text.count("%.2f" % worst.net_ev) >= 1
+
+
+@pytest.mark.parametrize("cards", [[], ["5H"], ["5H", "5D", "JS"], ["5H", "AS"], ["5H", "5H"], ["junk", "5H"]])
+def test_a_discard_must_be_two_of_your_cards(app, learner, cards):
+    location = open_discard(app, learner, "5H 5D JS 4C 6D KS", dealer=True)
+    response = learner.post(location, {"card": cards}, page=location, follow_redirects=True)
+    assert "Pick exactly two of your six cards" in page_text(response)
+
+
+def test_tampered_discard_id(learner):
+    response = learner.post("/discard/zzz", {"card": ["5H", "5D"]}, follow_redirects=True)
+    assert "not open any more" in page_text(response)

@@ -1,0 +1,129 @@
+"""The pegging quizzes through the test client, with bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from trainer import record
+from trainer.drills import BestPlayQuestion, PeggingMoment
+from trainer.record import DrillKind
+
+from .helpers import card_values, drill_location, page_text
+
+
+def open_moment(app, learner, pile, earlier=(), go=False, last=False) -> str:
+    """A pegging question with a known pile: ``pile`` is [(mine, card), ...]."""
+    moment = PeggingMoment.from_dict(
+        {"earlier": [list(map(list, count)) for count in earlier], "pile": [list(p) for p in pile], "neither_can_play": go, "last_card": last}
+    )
+    with app.app_context():
+        ann = record.learner_by_name(learner.name)
+        return "/pegging/" + record.open_drill(ann.id, DrillKind.PEGGING, {"moment": moment.to_dict()})
+
+
+def last_attempt(app, learner):
+    with app.app_context():
+        return record.history(record.learner_by_name(learner.name).id, limit=1)[0]
+
+
+def test_a_quiz_from_a_real_deal(learner):
+    location = drill_location(learner.client, "/pegging/")
+    text = page_text(learner.client.get(location))
+    assert "You just played the" in text and "Count now" in text
+
+
+def test_fifteen_and_a_pair_royal(app, learner):
+    location = open_moment(app, learner, [(True, "5H"), (False, "5D"), (True, "5S")])
+    text = page_text(learner.post(location, {"count": "15", "points": "8"}, page=location, follow_redirects=True))
+    assert "Right: count 15, 8 points." in text
+    attempt = last_attempt(app, learner)
+    assert {r.type.value for r in attempt.results} == {"pegging: 15", "pegging: pairs"}
+    assert attempt.correct
+
+
+def test_a_run_out_of_order_missed(app, learner):
+    location = open_moment(app, learner, [(False, "AS"), (True, "2D"), (False, "5C"), (True, "4H"), (False, "3S")][1:] and [(True, "AS"), (False, "2D"), (True, "5C"), (False, "4H"), (True, "3S")])
+    text = page_text(learner.post(location, {"count": "15", "points": "2"}, page=location, follow_redirects=True))
+    assert "7 points (you said 2)" in text
+    assert "run of 5" in text
+    attempt = last_attempt(app, learner)
+    assert attempt.points_missed == 5 and not attempt.correct
+
+
+def test_go_after_a_reset_and_a_broken_pair(app, learner):
+    location = open_moment(
+        app, learner, [(True, "9D"), (False, "8C"), (True, "9H")],
+        earlier=[[(True, "KD"), (False, "QC"), (True, "JS")]], go=True,
+    )
+    page = page_text(learner.client.get(location))
+    assert "Turned over" in page and "neither of you can play" in page
+    text = page_text(learner.post(location, {"count": "26", "points": "1"}, page=location, follow_redirects=True))
+    assert "Right: count 26, 1 point." in text
+    assert "breaks the pair" not in text  # it scored the go, so the note about nothing scoring is not shown
+    assert last_attempt(app, learner).results[0].type.value == "pegging: go"
+
+
+def test_thirty_one_is_two_not_three(app, learner):
+    location = open_moment(app, learner, [(True, "KD"), (False, "QC"), (True, "AS"), (False, "10H")], go=True)
+    text = page_text(learner.post(location, {"count": "31", "points": "3"}, page=location, follow_redirects=True))
+    assert "2 points (you said 3)" in text
+
+
+def test_last_card(app, learner):
+    location = open_moment(app, learner, [(False, "4D"), (True, "9C")], last=True)
+    page = page_text(learner.client.get(location))
+    assert "last card of the play" in page
+    text = page_text(learner.post(location, {"count": "13", "points": "1"}, page=location, follow_redirects=True))
+    assert "Right" in text and "last card" in text
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"count": "abc", "points": "0"}, "Type the count as a number"),
+        ({"count": "40", "points": "0"}, "The count cannot be more than 31"),
+        ({"count": "10", "points": "-1"}, "The points cannot be negative."),
+        ({"count": "10", "points": "1000000"}, "The points cannot be more than 29"),
+        ({"count": "10"}, "Type the points as a number"),
+    ],
+)
+def test_bad_pegging_answers(app, learner, data, message):
+    location = open_moment(app, learner, [(False, "7S"), (True, "8D")])
+    response = learner.post(location, data, page=location, follow_redirects=True)
+    assert response.status_code == 200
+    assert message in page_text(response)
+    assert "You just played the" in page_text(response)
+
+
+def test_tampered_and_forged_pegging_posts(app, learner):
+    response = learner.post("/pegging/notadrill", {"count": "1", "points": "0"}, follow_redirects=True)
+    assert "not open any more" in page_text(response)
+    location = open_moment(app, learner, [(False, "7S"), (True, "8D")])
+    response = learner.client.post(location, data={"count": "15", "points": "2"}, follow_redirects=True)
+    assert "did not come from this page" in page_text(response)
+
+
+def test_which_card_is_best(app, learner):
+    location = drill_location(learner.client, "/pegging/best")
+    html = learner.client.get(location).get_data(as_text=True)
+    assert "which card is best?" in page_text(learner.client.get(location))
+    legal = [v for v in card_values(html) if f'value="{v}" aria-label' in html]
+    response = learner.post(location, {"card": legal[0]}, page=location, follow_redirects=True)
+    text = page_text(response)
+    assert "Expected net to the end of the play" in text
+    attempt = last_attempt(app, learner)
+    assert attempt.kind is DrillKind.BEST_PLAY and attempt.answer["card"] == legal[0]
+
+
+def test_best_card_refuses_cards_not_in_hand_or_past_31(app, learner):
+    question = BestPlayQuestion.from_dict(
+        {"hand": "KS 5H 2C", "pile": "10D JC 5S", "earlier": "", "seen": "AS 3D 9C", "opponent_cards": 1, "seed": 1}
+    )
+    with app.app_context():
+        ann = record.learner_by_name("Ann")
+        location = "/pegging/best/" + record.open_drill(ann.id, DrillKind.BEST_PLAY, {"question": question.to_dict()})
+    for bad in ("KS", "QQ", "AH", ""):
+        response = learner.post(location, {"card": bad}, page=location, follow_redirects=True)
+        assert "Pick one of your cards that can be played" in page_text(response)
+    text = page_text(learner.post(location, {"card": "5H"}, page=location, follow_redirects=True))
+    assert "Points now" in text

@@ -1,0 +1,54 @@
+"""The record API: attempts in, statistics out."""
+
+from __future__ import annotations
+
+import pytest
+
+from trainer import record
+from trainer.checking import ComboResult, ComboType
+from trainer.record import DrillKind
+
+
+def add(learner_id, correct, results, missed=0):
+    return record.record_attempt(
+        learner_id, DrillKind.SHOW, dealt={"deal": {}}, answer={"total": 1}, results=results,
+        points_expected=10, points_answered=10 - missed, points_missed=missed, correct=correct, mode="total",
+    )
+
+
+def test_stats_per_combo_type(app):
+    with app.app_context():
+        ann = record.learner_by_name("Ann", create=True)
+        add(ann.id, True, [ComboResult(ComboType.NOBS, 1, 0, True)])
+        add(ann.id, False, [ComboResult(ComboType.NOBS, 1, 1, False), ComboResult(ComboType.RUN, 3, 3, False)], missed=4)
+        stats = record.learner_stats(ann.id)
+        assert (stats.attempts, stats.correct, stats.points_missed) == (2, 1, 4)
+        assert stats.of(ComboType.NOBS).accuracy == 0.5
+        assert stats.of(ComboType.RUN).points_missed == 3
+        assert stats.of(ComboType.PAIR).seen == 0
+        assert [p.attempts for p in stats.trend] == [2]
+        assert [m.points_missed for m in record.recent_mistakes(ann.id)] == [4]
+
+
+def test_learners_are_kept_apart(app):
+    with app.app_context():
+        ann = record.learner_by_name("Ann", create=True)
+        bob = record.learner_by_name("Bob", create=True)
+        attempt_id = add(ann.id, False, [])
+        assert record.attempt_by_id(attempt_id, bob.id) is None
+        assert record.attempt_by_id(attempt_id, ann.id).id == attempt_id
+        assert record.history(bob.id) == ()
+        drill = record.open_drill(ann.id, DrillKind.SHOW, {"x": 1})
+        assert record.pending_drill(drill, bob.id, DrillKind.SHOW) is None
+        assert record.pending_drill(drill, ann.id, DrillKind.PEGGING) is None
+        assert record.pending_drill(drill, ann.id, DrillKind.SHOW).payload == {"x": 1}
+        assert record.close_drill(drill) and not record.close_drill(drill)
+        assert record.pending_drill(drill, ann.id, DrillKind.SHOW) is None
+
+
+@pytest.mark.parametrize("bogus", [None, "", "x", "9" * 40, -5, 3.5])
+def test_bogus_ids_find_nothing(app, bogus):
+    with app.app_context():
+        assert record.learner_by_id(bogus) is None
+        assert record.attempt_by_id(bogus, 1) is None
+        assert record.pending_drill(bogus, 1, DrillKind.SHOW) is None
