@@ -62,7 +62,7 @@ def trend_chart(trend: tuple[TrendPoint, ...], width: int = 720, height: int = 2
 
     >>> chart = trend_chart((TrendPoint("2026-01-01", 4, 1), TrendPoint("2026-01-02", 2, 2)))
     >>> [(p.percent, p.y) for p in chart.points]
-    [(25, 167.5), (100, 15.0)]
+    [(25, 168.75), (100, 15.0)]
     """
     left, top, right, bottom = 48, 15, 16, 40
     plot_width, plot_height = width - left - right, height - top - bottom
