@@ -10,8 +10,8 @@ level     discard                                play                           
 ========  =====================================  ====================================  ===========
 easy      best four as they stand, ties at       a random legal card half the time,    30 %
           random; a random discard 1 deal in 4   otherwise medium's card
-medium    best four as they stand, ties by the   most points now; avoids leaving 5,    10 %
-          hand's average over the starters       21 or another easy 15/31; leads low
+medium    best four as they stand (without the   most points now; avoids leaving 5,    10 %
+          starter), ties at random               21 or another easy 15/31; leads low
 hard      best average hand over every starter   points now minus the opponent's best  0
           (the crib ignored)                     reply, averaged over 40 likely hands
 insane    best average of hand and crib (crib    every card played out to the end of   0
@@ -197,14 +197,7 @@ class Bot:
         scores = keep_scores_as_they_stand(keeps)
         best = scores.max()
         tied = [keep for keep, score in zip(keeps, scores) if score == best]
-        if len(tied) == 1:
-            keep = tied[0]
-        elif self.level is Level.EASY:
-            keep = self.rng.choice(tied)
-        else:
-            options = analyse_discards(hand, dealer=True, discards=discards)
-            hand_ev = {frozenset(o.keep): o.hand_ev for o in options}
-            keep = max(tied, key=lambda k: hand_ev[frozenset(k)])
+        keep = tied[0] if len(tied) == 1 else self.rng.choice(tied)
         return tuple(c for c in hand if c not in keep)
 
     # ---------------------------------------------------------------- play
