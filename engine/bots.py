@@ -40,7 +40,6 @@ from typing import Sequence
 
 from engine.cards import Card
 from engine.discard import analyse_discards, keep_scores_as_they_stand
-from engine.events import Dealt, Go
 from engine.game import MugginsWindow, PendingClaim
 from engine.peganalysis import (
     PeggingView,
@@ -113,28 +112,8 @@ def crib_is_mine(view: PlayerView) -> bool:
 
 
 def pegging_view(view: PlayerView) -> PeggingView:
-    """The pegging facts of a player view: what is held, seen, and what goes revealed."""
-    players = view.rules.players
-    min_value = [1] * players
-    for event in reversed(view.log):
-        if isinstance(event, Dealt):
-            break
-        if isinstance(event, Go):
-            min_value[event.player] = max(min_value[event.player], MAX_COUNT + 1 - event.count)
-    min_value[view.seat] = 1
-    seen = view.discarded + ((view.starter,) if view.starter else ())
-    return PeggingView(
-        seat=view.seat,
-        hand=view.hand,
-        pile=view.pile,
-        played=tuple(c for _, c in view.played),
-        seen=seen,
-        cards_left=view.hand_sizes,
-        min_value=tuple(min_value),
-        last_player=view.played[-1][0] if view.pile else None,
-        partnerships=view.rules.partnerships,
-        stop_at_first_reset=view.rules.play_stops_at_first_reset,
-    )
+    """The pegging facts of a player view (see :meth:`PeggingView.of`)."""
+    return PeggingView.of(view)
 
 
 def true_claim_items(claim: PendingClaim) -> tuple[ScoreItem, ...]:

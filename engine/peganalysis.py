@@ -221,6 +221,34 @@ class PeggingView:
             last_player=1 if pile_cards else None,
         )
 
+    @classmethod
+    def of(cls, view) -> "PeggingView":
+        """The pegging facts of an :class:`engine.players.PlayerView` in the play:
+        what is held and seen, and what every go in this deal revealed."""
+        from engine.events import Dealt, Go
+
+        players = view.rules.players
+        min_value = [1] * players
+        for event in reversed(view.log):
+            if isinstance(event, Dealt):
+                break
+            if isinstance(event, Go):
+                min_value[event.player] = max(min_value[event.player], MAX_COUNT + 1 - event.count)
+        min_value[view.seat] = 1
+        seen = tuple(view.discarded) + ((view.starter,) if view.starter else ())
+        return cls(
+            seat=view.seat,
+            hand=tuple(view.hand),
+            pile=tuple(view.pile),
+            played=tuple(c for _, c in view.played),
+            seen=seen,
+            cards_left=tuple(view.hand_sizes),
+            min_value=tuple(min_value),
+            last_player=view.played[-1][0] if view.pile else None,
+            partnerships=view.rules.partnerships,
+            stop_at_first_reset=view.rules.play_stops_at_first_reset,
+        )
+
     @property
     def players(self) -> int:
         return len(self.cards_left)
