@@ -840,6 +840,18 @@ class Game:
 
         return PlayerView.of(self, seat)
 
+    def log_seen_by(self, seat: int | None) -> tuple[Event, ...]:
+        """The log as ``seat`` may see it (hands and discards of others redacted).
+
+        Kept per seat and extended as the log grows, so a view per decision
+        costs only the new events.
+        """
+        cache = self.__dict__.setdefault("_seen_logs", {}).setdefault(seat, [])
+        if len(cache) > len(self.log):  # cannot happen unless the log was replaced
+            cache.clear()
+        cache.extend(event.seen_by(seat) for event in self.log[len(cache) :])
+        return tuple(cache)
+
     def to_dict(self) -> dict:
         """The whole state as a versioned JSON-compatible dict, random state included."""
         version, internal, gauss = self._rng.getstate()

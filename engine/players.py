@@ -95,7 +95,7 @@ class PlayerView:
             legal_plays=game.legal_plays(seat),
             pending_claim=game.pending_claim,
             muggins_window=game.muggins_window,
-            log=tuple(event.seen_by(seat) for event in game.log),
+            log=game.log_seen_by(seat),
             outcome=game.outcome,
         )
 
