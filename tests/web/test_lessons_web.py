@@ -235,3 +235,17 @@ def test_templates_can_link_any_combo_type_to_its_lesson(app):
             )
             assert html == f"/lessons/{lesson_for_combo_type(combo_type).slug}"
         assert render_template_string("{{ lesson_for_combo('no such kind') }}") == "None"
+
+
+def test_the_review_links_each_weak_combo_type_to_its_lesson(learner, app):
+    from trainer.lessons import lesson_for_combo_type
+
+    lesson, number, directive = _first_lesson_with(DirectiveKind.HAND)
+    _answer(learner, lesson, number, {"answer": str(directive.engine_total() + 1)})
+    [attempt] = _lesson_attempts(app)
+    page = learner.client.get("/review/").get_data(as_text=True)
+    weak = {result.type for result in attempt.results if not result.right}
+    assert weak
+    for combo_type in weak:
+        target = lesson_for_combo_type(combo_type)
+        assert f'href="/lessons/{target.slug}">lesson: {target.title}</a>' in page
