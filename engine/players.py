@@ -181,8 +181,9 @@ class RandomPlayer:
         return self.rng.random() < 0.5
 
 
-def take_turn(game: Game, players: Sequence[Player]) -> Event:
-    """Ask the player whose decision is due and apply it; returns the event.
+def take_turn(game: Game, players: Sequence[Player | None], seat: int | None = None) -> Event:
+    """Ask the player whose decision is due (``seat``, or the first who may act)
+    and apply it; returns the event.
 
     Chance steps that are not automated are taken here too, at random from the
     game's own random state.
@@ -196,7 +197,9 @@ def take_turn(game: Game, players: Sequence[Player]) -> Event:
         return game.cut()
     if action is Action.SHOW:
         return game.show()
-    seat = game.to_act[0]
+    if action is Action.NONE:
+        raise ValueError(f"the game is over: nothing to do ({game!r})")
+    seat = game.to_act[0] if seat is None else seat
     view = game.view(seat)
     player = players[seat]
     if action is Action.DISCARD:
@@ -205,11 +208,35 @@ def take_turn(game: Game, players: Sequence[Player]) -> Event:
         return game.play(seat, player.choose_play(view))
     if action is Action.CLAIM:
         return game.claim(seat, player.claim_show(view, view.pending_claim))
-    if action is Action.MUGGINS:
-        if player.choose_muggins(view, view.muggins_window):
-            return game.call_muggins(seat)
-        return game.pass_muggins(seat)
-    raise ValueError(f"the game is over: nothing to do ({game!r})")
+    if player.choose_muggins(view, view.muggins_window):
+        return game.call_muggins(seat)
+    return game.pass_muggins(seat)
+
+
+def play_until(game: Game, players: Sequence[Player | None]) -> Game:
+    """Let every seat with a :class:`Player` act (and the chance steps happen)
+    until only seats whose player is ``None`` (people) may decide, or the game ends.
+
+    This is how a UI or a quiz drives a game: the learner's seat is ``None``,
+    the bots' seats are players.  Where several seats decide at once (the
+    discard, muggins) the bots decide first.
+
+    >>> from engine.rules import STANDARD
+    >>> game = Game(STANDARD, seed=2, dealer=0, automate=Automation.CHANCE)
+    >>> _ = play_until(game, [RandomPlayer(1), None])
+    >>> game.expected, game.to_act
+    (<Action.DISCARD: 'discard'>, (1,))
+    """
+    chance = (Action.CUT_FOR_DEAL, Action.DEAL, Action.CUT, Action.SHOW)
+    while not game.is_over:
+        if game.expected in chance:
+            take_turn(game, players)
+            continue
+        ready = [seat for seat in game.to_act if players[seat] is not None]
+        if not ready:
+            return game
+        take_turn(game, players, ready[0])
+    return game
 
 
 def play_game(
