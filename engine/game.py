@@ -24,6 +24,26 @@ True
 
 Seats are numbered 0..n-1 and play moves left (seat + 1).  Scores are kept
 per side: one per player, or one per partnership with four players.
+
+Where RULES.md is silent, the American Cribbage Congress rules decide:
+
+- the player on the dealer's right cuts the starter (the pone, with two), and
+  the cut leaves at least four cards in each part of the pack;
+- deals go to the left, so with three or four players the deal rotates;
+- with three players the card dealt to the crib comes after the hands;
+- muggins may be called by any opponent of the claimant (both opponents with
+  partners, either other player with three); the first call takes the points.
+
+And these are the engine's own choices, for a computer game:
+
+- go is never announced by a player: when a player holds no card that fits
+  the engine says it for them, and the go and last-card points are pegged
+  for the player even under pegging muggins (the claim covers the fifteens,
+  thirty-ones, pairs and runs of the card just played);
+- under muggins a claim is pegged as one ``claimed`` :class:`~engine.events.Points`
+  event (the true items follow in a :class:`~engine.events.TrueCount` once the
+  claim is settled), and under standard muggins the opponents are asked after
+  every claim, short or not, so being asked tells them nothing.
 """
 
 from __future__ import annotations
