@@ -844,6 +844,26 @@ class Game:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.rules.players:
             raise IllegalActionError(action, f"players are seats 0..{self.rules.players - 1}")
 
+    def why_not(self, action: str, *args) -> str | None:
+        """None if ``action`` (a method name: "play", "discard", "claim"...) is legal
+        now with these arguments, else the rule that forbids it.
+
+        >>> Game(STANDARD, dealer=0).why_not("cut")
+        'the starter is cut once everyone has laid away (the game now waits for: deal)'
+        """
+        verify = getattr(self, f"verify_{action}", None)
+        if verify is None:
+            raise ValueError(f"{action!r} is not an action of the game")
+        if action in ("play",):
+            args = (args[0], _as_card(args[1]))
+        elif action in ("discard", "cut_for_deal"):
+            args = args[:-1] + (_as_cards(args[-1]),) if args else args
+        try:
+            verify(*args)
+        except IllegalActionError as error:
+            return error.rule
+        return None
+
     @staticmethod
     def _can(verify, *args) -> bool:
         try:

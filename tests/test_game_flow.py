@@ -199,3 +199,12 @@ def test_four_players_partners_points_add_up():
 def test_the_game_refuses_to_start_with_a_bad_dealer():
     with pytest.raises(ValueError):
         Game(STANDARD, dealer=2)
+
+
+def test_why_not_names_the_rule_or_says_nothing_when_legal():
+    game = Game.from_hands(STANDARD, ["KS 6H QH 7S", "10H 5C KD 4H"], starter="2C")
+    assert game.why_not("play", PONE, "10H") is None
+    assert "turn" in game.why_not("play", DEALER, "KS")
+    assert "waits for: play" in game.why_not("discard", DEALER, "KS 6H")
+    with pytest.raises(ValueError):
+        game.why_not("fly")
