@@ -7,7 +7,7 @@ import pytest
 
 from engine.cards import DECK, card, parse_cards
 from engine.errors import IllegalActionError
-from engine.events import CutForDeal, Dealt, GameOver, Played, Points, Shown
+from engine.events import CutForDeal, Dealt, GameOver, Points, Shown
 from engine.game import Action, Automation, Game, Phase
 from engine.rules import FIVE_CARD, FOUR_PLAYER, SEVEN_CARD, STANDARD, THREE_PLAYER, Skunk
 from engine.scoring import ScoreKind

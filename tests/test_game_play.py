@@ -14,7 +14,6 @@ from engine.errors import IllegalActionError
 from engine.events import CountReset, Go, PlayEnded, Played, Points
 from engine.game import Action, Game, Phase
 from engine.rules import FIVE_CARD, STANDARD, THREE_PLAYER
-from engine.scoring import ScoreKind
 
 DEALER, PONE = 0, 1
 
