@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from engine.errors import IllegalActionError
+from engine.events import Dealt
 from engine.game import Automation, Game
 from engine.rules import Outcome, Rules
 
@@ -118,7 +119,7 @@ class Match:
         self.verify_next_game()
         losing_side = self.loser_of(self.game.outcome)
         seats = self.rules.seats_of(losing_side)
-        previous = self.first_dealers[-1] if self.first_dealers[-1] is not None else self.game.log[0].dealer
+        previous = next(event.dealer for event in self.game.log if isinstance(event, Dealt))
         dealer = next(
             (previous + step) % self.rules.players
             for step in range(1, self.rules.players + 1)

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from engine.errors import IllegalActionError
-from engine.game import Game
+from engine.game import Automation, Game
+from engine.players import play_game
 from engine.match import Match, play_match
 from engine.players import RandomPlayer
 from engine.rules import FOUR_PLAYER, SHORT, THREE_PLAYER, FREE_PLAY_TRIPLE
@@ -64,10 +65,17 @@ def test_next_game_waits_for_the_current_one():
 def test_a_match_saves_and_resumes():
     match = Match(SHORT, points_to_win=5, seed=3)
     players = [RandomPlayer(1), RandomPlayer(2)]
-    from engine.players import play_game
-
     play_game(SHORT, players, game=match.game)
     match.next_game()
     resumed = Match.from_dict(json.loads(json.dumps(match.to_dict())))
     assert resumed.to_dict() == match.to_dict()
     assert isinstance(resumed.game, Game) and resumed.match_points == match.match_points
+
+
+def test_the_first_game_cuts_again_on_a_tie_and_the_loser_still_deals_next():
+    match = Match(SHORT, points_to_win=3, seed=1, automate=Automation.NONE)
+    match.game.cut_for_deal("7H 7C")  # a tie: cut again
+    match.game.cut_for_deal("9H 2C")  # seat 1 deals
+    play_game(SHORT, [RandomPlayer(5), RandomPlayer(6)], game=match.game)
+    loser = 1 - match.game.outcome.winner
+    assert match.next_game().dealer == loser
