@@ -83,6 +83,10 @@ class GameRecord:
     skunk: int
     deals: int
     points: tuple[tuple[int, ...], ...]  # [player][category] per CATEGORIES, then "other"
+    #: The same split by role: [player][0 as dealer, 1 as non-dealer][category].
+    points_by_role: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    #: Deals each player's side dealt.
+    deals_dealt: tuple[int, ...] = ()
 
 
 def _seat_players(index: int, sides: int, rules: Rules) -> list[int]:
@@ -99,6 +103,9 @@ def play_one(names: Sequence[str], rules: Rules, seed: int, index: int) -> GameR
     players = [make_player(names[player], seed=game_seed * 8 + seat) for seat, player in enumerate(seating)]
     game = play_game(rules, players, seed=game_seed, dealer=0)
     points = [[0] * (len(CATEGORIES) + 1) for _ in range(sides)]
+    by_role = [[[0] * (len(CATEGORIES) + 1) for _ in range(2)] for _ in range(sides)]
+    dealt = [0] * sides
+    dealer_player = seating[0]
     context = "other"
     deals = 0
     for event in game.log:
@@ -117,9 +124,13 @@ def play_one(names: Sequence[str], rules: Rules, seed: int, index: int) -> GameR
             else:
                 category = context
             slot = CATEGORIES.index(category) if category in CATEGORIES else len(CATEGORIES)
-            points[seating[event.player]][slot] += event.points
+            player = seating[event.player]
+            points[player][slot] += event.points
+            by_role[player][0 if player == dealer_player else 1][slot] += event.points
         elif isinstance(event, Dealt):
             deals += 1
+            dealer_player = seating[event.dealer]
+            dealt[dealer_player] += 1
             context = "other"
     outcome = game.outcome
     return GameRecord(
@@ -129,6 +140,8 @@ def play_one(names: Sequence[str], rules: Rules, seed: int, index: int) -> GameR
         skunk=int(outcome.skunk),
         deals=deals,
         points=tuple(tuple(p) for p in points),
+        points_by_role=tuple(tuple(tuple(r) for r in roles) for roles in by_role),
+        deals_dealt=tuple(dealt),
     )
 
 
@@ -158,6 +171,8 @@ class SelfPlayResult:
     skunks: dict[str, int]
     first_dealer_wins: int
     points_per_deal: dict[str, dict[str, float]]
+    #: {label: {"dealer": {category: points per deal dealt}, "pone": {... per deal not dealt}}}
+    points_by_role: dict[str, dict[str, dict[str, float]]]
     seconds: float
     deals: int = 0
     extra: dict = field(default_factory=dict)
@@ -184,6 +199,10 @@ class SelfPlayResult:
             "points_per_deal": {
                 label: {k: round(v, 3) for k, v in cats.items()} for label, cats in self.points_per_deal.items()
             },
+            "points_per_deal_by_role": {
+                label: {role: {k: round(v, 3) for k, v in cats.items()} for role, cats in roles.items()}
+                for label, roles in self.points_by_role.items()
+            },
             "seconds": round(self.seconds, 3),
         }
 
@@ -195,12 +214,22 @@ def summarise(names: Sequence[str], rules: Rules, records: Sequence[GameRecord],
     skunks = Counter(r.winner for r in records if r.skunk)
     deals = sum(r.deals for r in records)
     per_deal = {}
+    by_role = {}
     for player, label in enumerate(labels):
         totals = [sum(r.points[player][k] for r in records) for k in range(len(CATEGORIES) + 1)]
         cats = {name: (totals[k] / deals if deals else 0.0) for k, name in enumerate(CATEGORIES)}
         if totals[-1]:
             cats["other"] = totals[-1] / deals
         per_deal[label] = cats
+        dealt = sum(r.deals_dealt[player] for r in records)
+        role_deals = {"dealer": dealt, "pone": deals - dealt}
+        roles = {}
+        for role_index, role in enumerate(("dealer", "pone")):
+            sums = [sum(r.points_by_role[player][role_index][k] for r in records) for k in range(len(CATEGORIES))]
+            n = role_deals[role]
+            roles[role] = {name: (sums[k] / n if n else 0.0) for k, name in enumerate(CATEGORIES)}
+            roles[role]["total"] = sum(roles[role].values())
+        by_role[label] = roles
     return SelfPlayResult(
         labels=labels,
         rules=rules,
@@ -209,6 +238,7 @@ def summarise(names: Sequence[str], rules: Rules, records: Sequence[GameRecord],
         skunks={label: skunks.get(i, 0) for i, label in enumerate(labels)},
         first_dealer_wins=sum(1 for r in records if r.winner == r.first_dealer),
         points_per_deal=per_deal,
+        points_by_role=by_role,
         seconds=seconds,
         deals=deals,
     )

@@ -95,3 +95,13 @@ def test_cli_selfplay_bad_input_is_one_line_exit_2(capsys, args, message):
     assert main(["selfplay", "--games", "2", *args] if "--games" not in args else ["selfplay", *args]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1
+
+
+def test_points_by_role_split_the_same_points_and_only_the_dealer_has_a_crib():
+    rules = rules_for("standard")
+    record = play_one(("hard", "medium"), rules, 4, 1)
+    for player in range(2):
+        dealer, pone = record.points_by_role[player]
+        assert [d + p for d, p in zip(dealer, pone)] == list(record.points[player])
+        assert pone[2] == 0 and pone[3] == 0  # crib and heels belong to the dealer
+    assert sum(record.deals_dealt) == record.deals

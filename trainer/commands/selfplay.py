@@ -74,6 +74,11 @@ def _render(result: SelfPlayResult) -> str:
                 *(f"{ppd[k]:.2f}" for k in ("pegging", "hand", "crib", "heels")),
             )
         )
+    role_rows = [
+        (label, role, *(f"{cats[k]:.2f}" for k in ("pegging", "hand", "crib", "heels", "total")))
+        for label in result.labels
+        for role, cats in result.points_by_role[label].items()
+    ]
     headers = ["player", "wins", "win rate", "95% interval", "skunks", "pegging", "hand", "crib", "heels"]
     return "\n".join(
         [
@@ -84,6 +89,8 @@ def _render(result: SelfPlayResult) -> str:
             "",
             "points per deal played (both seats); "
             f"the first dealer won {100 * data['first_dealer_win_rate']:.1f}% of games",
+            "",
+            table(role_rows, ["player", "role", "pegging", "hand", "crib", "heels", "total"], "llrrrrr"),
         ]
     )
 
