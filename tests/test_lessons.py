@@ -327,3 +327,15 @@ def test_an_exercise_the_record_cannot_keep_is_reported_but_the_same_example_is_
     assert check_lesson(example) == ()
     [problem] = check_lesson(exercise)
     assert "four cards and a starter" in problem.message
+
+
+def test_without_the_discard_analysis_the_lessons_stated_throw_is_the_key(monkeypatch):
+    import trainer.lessons as lessons_module
+
+    monkeypatch.setattr(lessons_module, "discard_analysis", lambda: None)
+    directive = parse_directive("{exercise discard 5H 5D JS 4C 6D KS dealer = JS KS}")
+    assert best_throws(directive) is None
+    assert check_directive(directive) is None  # only its form can be checked
+    assert judge(directive, "KS JS").correct
+    assert not judge(directive, "5H 5D").correct
+    assert "discards" not in lessons_module.render_example(directive)  # no analysis table
