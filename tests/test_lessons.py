@@ -339,3 +339,15 @@ def test_without_the_discard_analysis_the_lessons_stated_throw_is_the_key(monkey
     assert judge(directive, "KS JS").correct
     assert not judge(directive, "5H 5D").correct
     assert "discards" not in lessons_module.render_example(directive)  # no analysis table
+
+
+def test_a_discard_example_may_leave_the_choice_to_the_analysis():
+    directive = parse_directive("{discard 5H 5D JS 4C 6D KS dealer}")
+    assert directive.throw == () and check_directive(directive) is None
+    assert parse_directive(directive.notation) == directive
+    html = render_lesson(parse_lesson(_lesson_with(directive.notation), name="99-test.md"))
+    best = best_throws(directive)
+    if best is not None:
+        assert all(f'data-card="{card}"' in html.split('class="throw"')[1].split(" and keep")[0] for card in best[0])
+    with pytest.raises(LessonError, match="must state"):
+        parse_directive("{exercise discard 5H 5D JS 4C 6D KS dealer}")

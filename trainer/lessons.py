@@ -15,7 +15,8 @@ it becomes a question the learner answers:
     a pegging pile since the last reset: the points for its last card;
 ``{discard 5H 5D JS 4C 6D KS dealer = JS KS}``
     six cards, whose crib it is (``dealer``: yours, ``pone``: your
-    opponent's) and the two cards to lay away.
+    opponent's) and the two cards to lay away (an example may leave them
+    out, ``{discard 5H 5D JS 4C 6D KS dealer}``, and show the analysis' choice).
 
 Stated totals are never trusted: :func:`check_lesson` compares each with the
 engine, so a lesson can never teach a wrong count.
@@ -133,7 +134,7 @@ class Directive:
         if self.seat is not None:
             words.append(self.seat.value)
         if self.kind is DirectiveKind.DISCARD:
-            words += ["=", format_cards(self.throw)]
+            words += ["=", format_cards(self.throw)] if self.throw else []
         else:
             words += ["=", str(self.stated)]
         return "{" + " ".join(words) + "}"
@@ -177,7 +178,9 @@ def parse_directive(text: str, *, line: int = 0, where: str = "directive") -> Di
     is_exercise = bool(match.group(1))
     kind = DirectiveKind(match.group(2).lower())
     body, equals, answer = match.group(3).partition("=")
-    if not equals or not answer.strip():
+    # A discard example may leave the choice to the analysis; everything else states its answer.
+    open_discard = kind is DirectiveKind.DISCARD and not is_exercise
+    if (not equals or not answer.strip()) and not open_discard:
         what = "the two cards to lay away" if kind is DirectiveKind.DISCARD else "its total"
         raise LessonError(where, f"{text.strip()!r} must state {what} after '='")
     try:
@@ -205,7 +208,7 @@ def _parse_discard(body: str, answer: str, is_exercise: bool, line: int, where: 
     throw = parse_cards(answer)
     if len(cards) != 6:
         raise LessonError(where, f"{text.strip()!r}: a discard starts from six cards, not {len(cards)}")
-    if len(throw) != 2 or not set(throw) <= set(cards):
+    if (throw or is_exercise) and (len(throw) != 2 or not set(throw) <= set(cards)):
         raise LessonError(where, f"{text.strip()!r}: lay away two of the six cards")
     return Directive(DirectiveKind.DISCARD, cards, seat=seat, throw=throw, is_exercise=is_exercise, line=line)
 
@@ -389,7 +392,7 @@ def check_directive(directive: Directive) -> str | None:
     """What is wrong with a directive's stated answer, or ``None`` if the engine agrees."""
     if directive.kind is DirectiveKind.DISCARD:
         best = best_throws(directive)
-        if best is None or any(set(throw) == set(directive.throw) for throw in best):
+        if best is None or not directive.throw or any(set(throw) == set(directive.throw) for throw in best):
             return None
         options = " or ".join(format_cards(throw) for throw in best)
         return f"says lay away {format_cards(directive.throw)} but the analysis prefers {options}"
@@ -571,13 +574,17 @@ def render_example(directive: Directive) -> str:
         spoken = play_spoken(result)
     elif kind is DirectiveKind.DISCARD:
         whose = "You deal: the crib is yours." if directive.seat.owns_crib else "Your opponent deals: the crib is theirs."
-        keep_score = score_show(directive.keep)
+        throw = directive.throw or next(iter(best_throws(directive) or ()), ())
+        keep = tuple(c for c in directive.cards if c not in throw)
+        keep_score = score_show(keep)
         head = f'<p class="deal">dealt {cards_html(directive.cards)} <span class="seat">{whose}</span></p>'
         body = (
-            f'<p class="throw">lay away {cards_html(directive.throw, small=True)} and keep '
-            f"{cards_html(directive.keep, small=True)}, worth {keep_score.total} before the cut</p>"
+            f'<p class="throw">lay away {cards_html(throw, small=True)} and keep '
+            f"{cards_html(keep, small=True)}, worth {keep_score.total} before the cut</p>"
+            if throw
+            else ""
         ) + _discard_table(directive)
-        spoken = f"the four kept: {keep_score.spoken}"
+        spoken = f"the four kept: {keep_score.spoken}" if throw else "the analysis is not installed"
     else:
         result = directive.show_score()
         head = f'<p class="deal">{kind.value} {cards_html(directive.cards)}{_starter_html(directive)}</p>'
