@@ -173,8 +173,10 @@ def analyse_discards(
     if not 1 <= discards <= min(CRIB_SIZE, len(cards) - 1):
         raise InvalidCardError(format_cards(cards), f"cannot lay away {discards} of {len(cards)} cards")
     keep_size = len(cards) - discards
-    if keep_size > 5:
-        raise InvalidCardError(format_cards(cards), "keeps more than five cards: no variant does that")
+    if not 3 <= keep_size <= 5:
+        raise InvalidCardError(
+            format_cards(cards), f"keeps {keep_size} cards: the variants keep 3, 4 or 5 (deal 5, 6 or 7)"
+        )
     pool = _unseen_cards(cards, unseen)
     crib_unknown = CRIB_SIZE - discards
     drawn = crib_unknown + 1  # the unknown crib cards and the starter

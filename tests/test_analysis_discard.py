@@ -102,6 +102,12 @@ def test_five_fives_cannot_be_dealt():
         analyse_discards("5H 5D 5S 5C 5H 6D", dealer=True)
 
 
+@pytest.mark.parametrize("hand", ["5H 5D JS", "5H 5D JS 4C 6D KS 2C 3C"])
+def test_only_the_variants_deal_sizes_are_analysed(hand):
+    with pytest.raises(InvalidCardError, match="the variants keep 3, 4 or 5"):
+        analyse_discards(hand, dealer=True)
+
+
 def test_unseen_pool_may_not_hold_a_hand_card():
     with pytest.raises(InvalidCardError):
         analyse_discards("5H 5D JS 4C 6D KS", dealer=True, unseen=parse_cards("5H 2C 3C 4D"))
