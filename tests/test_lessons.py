@@ -351,3 +351,10 @@ def test_a_discard_example_may_leave_the_choice_to_the_analysis():
         assert all(f'data-card="{card}"' in html.split('class="throw"')[1].split(" and keep")[0] for card in best[0])
     with pytest.raises(LessonError, match="must state"):
         parse_directive("{exercise discard 5H 5D JS 4C 6D KS dealer}")
+
+
+def test_the_command_line_check_reports_the_course_clean(capsys):
+    from trainer.lessons import main
+
+    assert main() == 0
+    assert capsys.readouterr().out.strip().endswith("0 problems")

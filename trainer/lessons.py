@@ -674,3 +674,21 @@ def _markdown() -> MarkdownIt:
     md.block.ruler.before("paragraph", "card_directive", _directive_block, {"alt": ["paragraph"]})
     md.add_render_rule("card_directive", _render_directive)
     return md
+
+
+def main() -> int:
+    """Check every lesson against the engine: ``python -m trainer.lessons``.
+
+    Prints one line per problem (file, line, directive, what is wrong) and
+    returns 1 if there is any, so a lesson author can check before committing.
+    """
+    problems = [problem for lesson in load_lessons() for problem in check_lesson(lesson)]
+    for problem in problems:
+        print(problem)
+    count = sum(len(lesson.directives) for lesson in load_lessons())
+    print(f"{len(load_lessons())} lessons, {count} examples and exercises, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
