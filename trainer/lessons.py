@@ -558,9 +558,9 @@ def _items_table(items: Iterable[ScoreItem], total: int) -> str:
         for item in items
     )
     return (
-        '<table class="breakdown"><thead><tr><th>score</th><th>cards</th><th>points</th></tr></thead>'
+        '<div class="table-wrap"><table class="breakdown"><thead><tr><th>score</th><th>cards</th><th>points</th></tr></thead>'
         f"<tbody>{rows}</tbody><tfoot><tr><th colspan=\"2\">total</th>"
-        f'<th class="points total">{total}</th></tr></tfoot></table>'
+        f'<th class="points total">{total}</th></tr></tfoot></table></div>'
     )
 
 
@@ -609,8 +609,8 @@ def _discard_table(directive: Directive, shown: int = 3) -> str:
     )
     sign = "+" if directive.seat.owns_crib else "−"
     return (
-        '<table class="discards"><thead><tr><th>lay away</th><th>keep</th><th>hand (avg)</th>'
-        f"<th>crib (avg)</th><th>net (hand {sign} crib)</th></tr></thead><tbody>{rows}</tbody></table>"
+        '<div class="table-wrap"><table class="discards"><thead><tr><th>lay away</th><th>keep</th><th>hand (avg)</th>'
+        f"<th>crib (avg)</th><th>net (hand {sign} crib)</th></tr></thead><tbody>{rows}</tbody></table></div>"
     )
 
 
