@@ -499,6 +499,8 @@ def play_spoken(result: PlayScore) -> str:
 
     >>> play_spoken(score_play("5H 5D 5S"))
     'fifteen for two, and a pair royal for six: eight'
+    >>> play_spoken(score_play("AS 2D 5C 4H 3S"))
+    'fifteen for two, and a run of five for five: seven'
     >>> play_spoken(score_play("KS 9H"))
     'nineteen, no score'
     """
@@ -511,6 +513,8 @@ def play_spoken(result: PlayScore) -> str:
 def _play_item_name(item: ScoreItem) -> str:
     if item.kind in (ScoreKind.FIFTEEN, ScoreKind.THIRTY_ONE):
         return item.kind.value
+    if item.kind is ScoreKind.RUN:
+        return f"a run of {number_words(len(item.cards))}"
     article = "an" if item.name[0] in "aeiou" else "a"
     return f"{article} {item.name}"
 
