@@ -82,6 +82,7 @@ def _progress_of(lesson: Lesson) -> LessonProgress | None:
 
 @bp.get("/")
 def index():
+    """The course, with the learner's progress and the next lesson to do."""
     lessons = load_lessons()
     progress = course_progress(g.learner.id, lessons) if g.get("learner") else None
     upcoming = None
@@ -92,6 +93,7 @@ def index():
 
 @bp.get("/<slug>")
 def lesson(slug: str):
+    """One lesson: examples scored live, exercises as forms, the last verdict shown once."""
     lesson = _lesson_or_404(slug)
     progress = _progress_of(lesson)
     verdict = session.pop(_VERDICT_KEY, None)
@@ -130,6 +132,7 @@ def lesson(slug: str):
 @bp.post("/<slug>/exercises/<int:number>")
 @learner_required
 def answer(slug: str, number: int):
+    """Judge and record an exercise's answer, then go back to it (post/redirect/get)."""
     lesson = _lesson_or_404(slug)
     try:
         directive = lesson.exercise(number)
