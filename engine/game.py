@@ -927,8 +927,16 @@ class Game:
     @classmethod
     def from_dict(cls, data: dict) -> "Game":
         """Rebuild a game saved by :meth:`to_dict`; it continues exactly as the original would."""
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"cannot load a saved game of version {data.get('version')!r}")
+        if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
+            version = data.get("version") if isinstance(data, dict) else None
+            raise ValueError(f"cannot load a saved game of version {version!r}")
+        try:
+            return cls._load(data)
+        except (KeyError, TypeError, IndexError) as error:
+            raise ValueError(f"not a saved game: {error!r}") from None
+
+    @classmethod
+    def _load(cls, data: dict) -> "Game":
         game = cls.__new__(cls)
         game.rules = Rules.from_dict(data["rules"])
         game.automation = Automation(data["automation"])

@@ -106,7 +106,8 @@ class Rules:
     skunk_lines: tuple[int, ...] = (91, 61, 31)
     convention: MatchConvention = TOURNAMENT
     counting: Counting = Counting.AUTOMATIC
-    #: Under muggins, whether players also claim their points for each card played.
+    #: Under muggins, whether players also claim their points for each card played
+    #: (ignored under automatic counting, where nothing is claimed).
     pegging_muggins: bool = False
     #: Lowball: the first to reach the target loses.
     giveaway: bool = False

@@ -263,3 +263,14 @@ def test_an_unknown_save_version_is_refused():
         assert "version" in str(error)
     else:
         raise AssertionError("a save of an unknown version was loaded")
+
+
+def test_a_damaged_save_is_refused_with_a_value_error():
+    data = Game(PRESETS["standard"], seed=1).to_dict()
+    del data["pack"]
+    try:
+        Game.from_dict(data)
+    except ValueError as error:
+        assert "not a saved game" in str(error)
+    else:
+        raise AssertionError("a damaged save was loaded")
