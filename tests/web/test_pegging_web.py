@@ -29,7 +29,7 @@ def last_attempt(app, learner):
 def test_a_quiz_from_a_real_deal(learner):
     location = drill_location(learner.client, "/pegging/")
     text = page_text(learner.client.get(location))
-    assert "You just played the" in text and "Count now" in text
+    assert "You just played the" in text and "Your points" in text
 
 
 def test_fifteen_and_a_pair_royal(app, learner):

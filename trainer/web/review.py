@@ -56,13 +56,13 @@ class TrendChart:
         return self.top + self.plot_height * (1 - percent / 100)
 
 
-def trend_chart(trend: tuple[TrendPoint, ...], width: int = 720, height: int = 260) -> TrendChart:
+def trend_chart(trend: tuple[TrendPoint, ...], width: int = 560, height: int = 240) -> TrendChart:
     """Lay out accuracy per day as a line chart: an SVG drawn by the template,
     so the page needs no script and nothing from the network.
 
     >>> chart = trend_chart((TrendPoint("2026-01-01", 4, 1), TrendPoint("2026-01-02", 2, 2)))
     >>> [(p.percent, p.y) for p in chart.points]
-    [(25, 168.75), (100, 15.0)]
+    [(25, 153.75), (100, 15.0)]
     """
     left, top, right, bottom = 48, 15, 16, 40
     plot_width, plot_height = width - left - right, height - top - bottom
@@ -77,7 +77,7 @@ def trend_chart(trend: tuple[TrendPoint, ...], width: int = 720, height: int = 2
         )
         for i, point in enumerate(trend)
     )
-    every = max(1, -(-len(points) // 8))  # at most eight dates under the axis
+    every = max(1, -(-len(points) // 6))  # at most six dates under the axis
     return TrendChart(width, height, left, top, plot_width, plot_height, points, points[::every])
 
 
