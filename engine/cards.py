@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import Iterable, Sequence
 
@@ -106,16 +106,15 @@ class Card:
 
     rank: Rank
     suit: Suit
+    # Derived once per card: scoring reads them in its innermost loops.
+    value: int = field(init=False, compare=False, repr=False)
+    """What the card counts toward 15 and 31."""
+    index: int = field(init=False, compare=False, repr=False)
+    """A dense index 0..51 (suit-major), handy for arrays and bitmasks."""
 
-    @property
-    def value(self) -> int:
-        """What the card counts toward 15 and 31."""
-        return self.rank.pips
-
-    @property
-    def index(self) -> int:
-        """A dense index 0..51 (suit-major), handy for arrays and bitmasks."""
-        return self.suit.order * 13 + int(self.rank) - 1
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "value", self.rank.pips)
+        object.__setattr__(self, "index", self.suit.order * 13 + int(self.rank) - 1)
 
     @property
     def pretty(self) -> str:
