@@ -58,3 +58,16 @@ def test_a_discard_must_be_two_of_your_cards(app, learner, cards):
 def test_tampered_discard_id(learner):
     response = learner.post("/discard/zzz", {"card": ["5H", "5D"]}, follow_redirects=True)
     assert "not open any more" in page_text(response)
+
+
+def test_a_poor_discard_comes_back_after_the_spacing(app, learner):
+    app.config["REVIEW_SPACING"] = 1
+    worst = analyse_discards("5H 5D JS 4C 6D KS", dealer=False)[-1]
+    location = open_discard(app, learner, "5H 5D JS 4C 6D KS", dealer=False)
+    learner.post(location, {"card": [str(c) for c in worst.discard]}, page=location)
+    other = open_discard(app, learner, "AH 2D 3S 4C 9D KH", dealer=True)
+    learner.post(other, {"card": ["9D", "KH"]}, page=other)
+    comeback = drill_location(learner.client, "/discard/")
+    text = page_text(learner.client.get(comeback))
+    assert "A deal you discarded poorly earlier is back" in text
+    assert "you are the pone" in text

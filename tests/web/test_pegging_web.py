@@ -127,3 +127,15 @@ def test_best_card_refuses_cards_not_in_hand_or_past_31(app, learner):
         assert "Pick one of your cards that can be played" in page_text(response)
     text = page_text(learner.post(location, {"card": "5H"}, page=location, follow_redirects=True))
     assert "Points now" in text
+
+
+def test_a_missed_pile_comes_back_after_the_spacing(app, learner):
+    app.config["REVIEW_SPACING"] = 1
+    location = open_moment(app, learner, [(True, "5H"), (False, "5D"), (True, "5S")])
+    learner.post(location, {"count": "15", "points": "2"}, page=location)
+    other = open_moment(app, learner, [(False, "7S"), (True, "8D")])
+    learner.post(other, {"count": "15", "points": "2"}, page=other)
+    comeback = drill_location(learner.client, "/pegging/")
+    text = page_text(learner.client.get(comeback))
+    assert "A pile you missed earlier is back" in text
+    assert "You just played the 5♠" in text

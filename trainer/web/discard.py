@@ -11,7 +11,7 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 from engine.cards import parse_cards
 from engine.discard import analyse_discards
 from engine.errors import InvalidCardError
-from trainer import record
+from trainer import adaptive, record
 from trainer.drills import DiscardDeal, deal_discard
 from trainer.record import DrillKind
 from trainer.web.forms import PostForm
@@ -27,10 +27,19 @@ TOLERANCE = 0.005
 @bp.get("/")
 @learner_required
 def drill():
-    seed = current_app.config.get("DRILL_SEED")
+    """Deal six cards (a poor discard due for review first) and go to them."""
     role = request.args.get("as")
-    deal = deal_discard(random.Random(seed), dealer={"dealer": True, "pone": False}.get(role))
-    drill_id = record.open_drill(g.learner.id, DrillKind.DISCARD, {"deal": deal.to_dict()})
+    spacing = current_app.config["REVIEW_SPACING"]
+    due = None if role else adaptive.due_for_review(record.history(g.learner.id, limit=200), DrillKind.DISCARD, spacing)
+    if due is not None:
+        deal = DiscardDeal.from_dict(due.dealt["deal"])
+        flash("A deal you discarded poorly earlier is back: try it again.", "info")
+    else:
+        seed = current_app.config.get("DRILL_SEED")
+        deal = deal_discard(random.Random(seed), dealer={"dealer": True, "pone": False}.get(role))
+    drill_id = record.open_drill(
+        g.learner.id, DrillKind.DISCARD, {"deal": deal.to_dict()}, retry_of=due.id if due else None
+    )
     return redirect(url_for("discard.answer", drill_id=drill_id))
 
 
