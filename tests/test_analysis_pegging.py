@@ -161,3 +161,47 @@ def test_multiplayer_views_analyse_every_legal_card(players):
     )
     options = analyse_plays(view, samples=20, rng=1)
     assert {o.card for o in options} == set(deck[:4])
+
+
+class GreedyPlayer:
+    """Plays the greedy rank, as the play-outs do (only the play is ever asked)."""
+
+    def choose_play(self, view):
+        pile = [int(c.rank) for c in view.pile]
+        rank = greedy_rank([int(c.rank) for c in view.legal_plays], pile, view.count)
+        return next(c for c in view.legal_plays if int(c.rank) == rank)
+
+
+@given(
+    st.sampled_from(["standard", "five-card", "seven-card", "three players", "four players"]),
+    st.randoms(use_true_random=False),
+)
+@settings(max_examples=60, deadline=None)
+def test_play_out_pegs_what_the_game_engine_pegs(variant, rng):
+    from engine.events import PlayEnded, Points
+    from engine.game import Game
+    from engine.players import take_turn
+    from engine.rules import PRESETS
+
+    rules = PRESETS[variant]
+    deck = [c for c in DECK if c.rank != 11]  # no jack starter: his heels is not the play's
+    rng.shuffle(deck)
+    hands = [deck[i * rules.kept : (i + 1) * rules.kept] for i in range(rules.players)]
+    starter = deck[rules.players * rules.kept]
+    dealer = rng.randrange(rules.players)
+    game = Game.from_hands(rules, hands, dealer=dealer, starter=starter)
+    start = len(game.log)
+    players = [GreedyPlayer() for _ in range(rules.players)]
+    while not any(isinstance(e, PlayEnded) for e in game.log[start:]):
+        take_turn(game, players)
+    pegged = [0] * rules.players
+    for event in game.log[start:]:
+        if isinstance(event, Points):
+            pegged[event.player] += event.points
+    ranks = [[int(c.rank) for c in h] for h in hands]
+    expected = play_out(
+        ranks, (dealer + 1) % rules.players, 0, [], None, [0] * rules.players,
+        stop_at_first_reset=rules.play_stops_at_first_reset,
+    )
+    assert sum(pegged) >= 1  # at least the last card or a go
+    assert pegged == expected
