@@ -57,3 +57,14 @@ def test_review_is_per_drill_kind():
     history = [attempt(3, True), attempt(2, True), attempt(1, False, kind=DrillKind.PEGGING)]
     assert due_for_review(history, DrillKind.SHOW, spacing=1) is None
     assert due_for_review(history, DrillKind.PEGGING, spacing=1).id == 1
+
+
+def test_weak_pegging_kinds_are_asked_more_often():
+    from trainer.adaptive import choose_peg_tag
+    from trainer.drills import PegTag
+
+    stats = stats_with(ComboStats(ComboType.PEG_GO, 10, 0, 10), ComboStats(ComboType.PEG_RUN, 10, 10, 0))
+    rng = random.Random(8)
+    asked = Counter(choose_peg_tag(stats, rng) for _ in range(2000))
+    assert asked[PegTag.GO] > 2 * asked[None]
+    assert asked[PegTag.OUT_OF_ORDER_RUN] == 0
