@@ -83,7 +83,9 @@ def test_every_lesson_agrees_with_the_engine(lesson):
 def test_every_stated_total_is_the_engines(pair):
     _, directive = pair
     if directive.kind is DirectiveKind.PLAY:
-        assert directive.stated == score_play(directive.cards).points
+        play = score_play(directive.cards)
+        go_or_last_card = 1 if directive.ending and play.count != 31 else 0  # RULES.md 2.5: never on top of 31
+        assert directive.stated == play.points + go_or_last_card
     else:
         crib = directive.kind is DirectiveKind.CRIB
         assert directive.stated == score_show(directive.cards, directive.starter, crib=crib).total
@@ -358,3 +360,23 @@ def test_the_command_line_check_reports_the_course_clean(capsys):
 
     assert main() == 0
     assert capsys.readouterr().out.strip().endswith("0 problems")
+
+
+@pytest.mark.parametrize("pile", ["KD QC 9S AH", "KD QC 9S 2H", "5H 5D 5S", "AS 2D 5C 4H 3S"])
+@pytest.mark.parametrize("ending", ["go", "last"])
+def test_a_pile_that_takes_the_go_or_last_card_adds_one_except_at_31(pile, ending):
+    plain = score_play(pile)
+    directive = parse_directive(f"{{play {pile} {ending} = 0}}")
+    assert directive.notation == f"{{play {pile} {ending} = 0}}"
+    extra = 0 if plain.count == 31 else 1
+    assert directive.engine_total() == plain.points + extra
+    kinds = [item.kind for item in directive.play_score().items]
+    assert (ScoreKind.GO if ending == "go" else ScoreKind.LAST_CARD) in kinds or plain.count == 31
+
+
+@pytest.mark.parametrize("pair", [p for p in ALL_DIRECTIVES if p[1].kind is DirectiveKind.PLAY], ids=_id)
+def test_every_pile_scores_the_same_as_the_pegging_quiz_would(pair):
+    from trainer.lesson_progress import pegging_moment
+
+    _, directive = pair
+    assert pegging_moment(directive).points == directive.engine_total()

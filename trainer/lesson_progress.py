@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from trainer import record
 from trainer.checking import AnswerMode, check_pegging, check_total
 from trainer.drills import DiscardDeal, PeggingMoment, ShowDeal
-from trainer.lessons import Directive, DirectiveKind, Lesson, Verdict, discard_options, judge
+from trainer.lessons import Directive, DirectiveKind, Lesson, PlayEnding, Verdict, discard_options, judge
 
 #: The attempt mode that marks an attempt as a lesson exercise.
 LESSON_MODE = "lesson"
@@ -87,10 +87,18 @@ def answer_exercise(learner_id: int, lesson: Lesson, number: int, answer: str) -
 
 def pegging_moment(directive: Directive) -> PeggingMoment:
     """A play exercise as the pegging quiz's moment: the cards alternate between
-    the players, the learner laying the last one, in a count still going on."""
+    the players, the learner laying the last one (which may take the go or the
+    last card)."""
     last = len(directive.cards) - 1
     pile = [[(last - i) % 2 == 0, str(card)] for i, card in enumerate(directive.cards)]
-    return PeggingMoment.from_dict({"earlier": [], "pile": pile, "neither_can_play": False, "last_card": False})
+    return PeggingMoment.from_dict(
+        {
+            "earlier": [],
+            "pile": pile,
+            "neither_can_play": directive.ending is PlayEnding.GO,
+            "last_card": directive.ending is PlayEnding.LAST,
+        }
+    )
 
 
 def _given_away(directive: Directive, verdict: Verdict) -> float:

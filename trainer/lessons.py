@@ -12,7 +12,9 @@ it becomes a question the learner answers:
 ``{crib 2H 4H 6H 8H | KS = 0}``
     the same for a crib (a crib flush needs the starter too);
 ``{play 5H 5D 5S = 8}``
-    a pegging pile since the last reset: the points for its last card;
+    a pegging pile since the last reset: the points for its last card
+    (``{play KD QC 9S AH go = 1}``: and nobody can play after it, so it
+    takes the go; ``last`` for the last card of the play);
 ``{discard 5H 5D JS 4C 6D KS dealer = JS KS}``
     six cards, whose crib it is (``dealer``: yours, ``pone``: your
     opponent's) and the two cards to lay away (an example may leave them
@@ -50,7 +52,7 @@ from markdown_it.rules_block import StateBlock
 
 from engine.cards import Card, check_distinct, format_cards, parse_cards
 from engine.errors import IllegalActionError, InvalidCardError
-from engine.pegging import PlayScore, score_play
+from engine.pegging import MAX_COUNT, PlayScore, score_play
 from engine.scoring import ScoreItem, ScoreKind, ShowScore, number_words, score_show
 from trainer.checking import ComboType
 
@@ -106,13 +108,25 @@ class Seat(Enum):
         return self is Seat.DEALER
 
 
+class PlayEnding(Enum):
+    """How a pegging pile ends, when its last card also takes the go or the last card."""
+
+    GO = "go"
+    LAST = "last"
+
+    @property
+    def kind(self) -> ScoreKind:
+        return ScoreKind.GO if self is PlayEnding.GO else ScoreKind.LAST_CARD
+
+
 @dataclass(frozen=True, slots=True)
 class Directive:
     """One card example or exercise as written in a lesson.
 
     ``cards`` are the hand (or crib, or pegging pile, or the six cards dealt);
     ``stated`` is the total the lesson states (hand, crib, play), ``throw`` the
-    two cards it says to lay away (discard).
+    two cards it says to lay away (discard), ``ending`` whether the last card
+    of a pile also takes the go or the last card.
     """
 
     kind: DirectiveKind
@@ -123,12 +137,15 @@ class Directive:
     throw: tuple[Card, ...] = ()
     is_exercise: bool = False
     line: int = 0
+    ending: PlayEnding | None = None
 
     @property
     def notation(self) -> str:
         """The directive written back in lesson notation."""
         words = ["exercise"] if self.is_exercise else []
         words += [self.kind.value, format_cards(self.cards)]
+        if self.ending is not None:
+            words.append(self.ending.value)
         if self.starter is not None:
             words += ["|", str(self.starter)]
         if self.seat is not None:
@@ -149,8 +166,19 @@ class Directive:
         return score_show(self.cards, self.starter, crib=self.kind is DirectiveKind.CRIB)
 
     def play_score(self) -> PlayScore:
-        """The engine's score of the last card of a play directive."""
-        return score_play(self.cards)
+        """The engine's score of the last card of a play directive, with the go
+        or last card when the pile ends so (RULES.md §2.5).
+
+        >>> parse_directive("{play KD QC 9S AH go = 1}").play_score().points
+        1
+        >>> parse_directive("{play KD QC 9S 2H last = 2}").play_score().points  # 31, not 31 and last card
+        2
+        """
+        result = score_play(self.cards)
+        if self.ending is None or result.count == MAX_COUNT:  # 31 pegs its 2, never the go as well
+            return result
+        extra = ScoreItem(self.ending.kind, (self.cards[-1],), 1)
+        return PlayScore(result.pile, result.count, result.items + (extra,))
 
     def engine_total(self) -> int:
         """What the engine says a hand, crib or play directive is worth."""
@@ -187,14 +215,18 @@ def parse_directive(text: str, *, line: int = 0, where: str = "directive") -> Di
         if kind is DirectiveKind.DISCARD:
             return _parse_discard(body, answer, is_exercise, line, where, text)
         cards_text, bar, starter_text = body.partition("|")
-        cards = parse_cards(cards_text)
+        ending = None
+        words = cards_text.split()
+        if kind is DirectiveKind.PLAY and words and words[-1].lower() in {e.value for e in PlayEnding}:
+            ending = PlayEnding(words.pop().lower())
+        cards = parse_cards(" ".join(words))
         starter = Card.parse(starter_text) if bar else None
         if kind is DirectiveKind.PLAY and starter is not None:
             raise LessonError(where, f"{text.strip()!r}: a pegging pile has no starter")
         check_distinct(cards + ((starter,) if starter else ()))
         if not answer.strip().isdigit():
             raise LessonError(where, f"{text.strip()!r}: the stated total {answer.strip()!r} is not a number")
-        return Directive(kind, cards, starter, int(answer), is_exercise=is_exercise, line=line)
+        return Directive(kind, cards, starter, int(answer), is_exercise=is_exercise, line=line, ending=ending)
     except InvalidCardError as error:
         raise LessonError(where, f"{text.strip()!r}: {error}") from None
 
@@ -515,6 +547,10 @@ def _play_item_name(item: ScoreItem) -> str:
         return item.kind.value
     if item.kind is ScoreKind.RUN:
         return f"a run of {number_words(len(item.cards))}"
+    if item.kind is ScoreKind.GO:
+        return "the go"
+    if item.kind is ScoreKind.LAST_CARD:
+        return "last card"
     article = "an" if item.name[0] in "aeiou" else "a"
     return f"{article} {item.name}"
 
@@ -573,7 +609,10 @@ def render_example(directive: Directive) -> str:
     kind = directive.kind
     if kind is DirectiveKind.PLAY:
         result = directive.play_score()
-        head = f'<p class="deal">pile {cards_html(directive.cards)} <span class="count">count {result.count}</span></p>'
+        head = (
+            f'<p class="deal">pile {cards_html(directive.cards)} <span class="count">count {result.count}</span>'
+            f"{_ending_html(directive)}</p>"
+        )
         body = _items_table(result.items, result.points)
         spoken = play_spoken(result)
     elif kind is DirectiveKind.DISCARD:
@@ -623,12 +662,20 @@ def render_exercise_plain(directive: Directive, number: int) -> str:
     return f'<div class="exercise" id="exercise-{number}">{exercise_question_html(directive, number)}</div>\n'
 
 
+def _ending_html(directive: Directive) -> str:
+    if directive.ending is PlayEnding.GO:
+        return ' <span class="ending">then neither player can lay a card: go</span>'
+    if directive.ending is PlayEnding.LAST:
+        return ' <span class="ending">the last card of the play</span>'
+    return ""
+
+
 def exercise_question_html(directive: Directive, number: int) -> str:
     """The question part of an exercise: what to do, and the cards."""
     kind = directive.kind
     if kind is DirectiveKind.PLAY:
         prompt = "Score the last card played"
-        cards = f"pile {cards_html(directive.cards)}"
+        cards = f"pile {cards_html(directive.cards)}{_ending_html(directive)}"
     elif kind is DirectiveKind.DISCARD:
         whose = "you deal (the crib is yours)" if directive.seat.owns_crib else "your opponent deals (the crib is theirs)"
         prompt = f"Pick two cards to lay away: {whose}"

@@ -249,3 +249,18 @@ def test_the_review_links_each_weak_combo_type_to_its_lesson(learner, app):
     for combo_type in weak:
         target = lesson_for_combo_type(combo_type)
         assert f'href="/lessons/{target.slug}">lesson: {target.title}</a>' in page
+
+
+@pytest.mark.parametrize("ending", ["go", "last"])
+def test_a_go_or_last_card_exercise_counts_under_its_combo_type(learner, app, ending):
+    from trainer.checking import ComboType
+
+    lesson, number, directive = next(
+        (lesson, n, d) for lesson in LESSONS for n, d in enumerate(lesson.exercises, 1)
+        if d.ending is not None and d.ending.value == ending
+    )
+    _answer(learner, lesson, number, {"answer": str(directive.engine_total())})
+    [attempt] = _lesson_attempts(app)
+    assert attempt.correct
+    expected = ComboType.PEG_GO if ending == "go" else ComboType.PEG_LAST_CARD
+    assert expected in {result.type for result in attempt.results}
