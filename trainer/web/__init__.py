@@ -39,6 +39,7 @@ BLUEPRINTS = (
     "trainer.web.discard",
     "trainer.web.review",
     "trainer.web.lessons",
+    "trainer.web.play",
 )
 
 csrf = CSRFProtect()
@@ -102,7 +103,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 def _register_error_pages(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def forged_post(error: CSRFError):
-        flash("That form was out of date or did not come from this page, so nothing was changed. Please try again.", "error")
+        flash(
+            "That form was out of date or did not come from this page, so nothing was changed. Please try again.",
+            "error",
+        )
         return redirect(_safe_back())
 
     @app.errorhandler(404)
@@ -116,7 +120,8 @@ def _register_error_pages(app: Flask) -> None:
 
     @app.errorhandler(500)
     def server_error(error):  # pragma: no cover - the tests make sure this never happens
-        return render_template("error.html", title="Something went wrong", message="Sorry: please go back and try again."), 500
+        message = "Sorry: please go back and try again."
+        return render_template("error.html", title="Something went wrong", message=message), 500
 
 
 def _safe_back() -> str:

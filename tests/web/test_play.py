@@ -1,0 +1,398 @@
+"""Games against the bot through the test client: set-up, whole games, every
+bad input, stale forms, other learners' games, results and the review.
+
+The learner here is played by :class:`TablePlayer`, which reads each page for
+the move it offers and answers through the forms, as a person would.  To
+choose a claim it asks the engine for the true count of the cards shown (the
+engine's scorer is tested on its own); after every response it checks that
+no card the learner may not know appears anywhere in the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from engine.cards import DECK, Card
+from engine.events import Dealt, Discarded, Played, Shown, StarterCut, CutForDeal
+from engine.game import Game
+from engine.pegging import score_play
+from engine.scoring import score_show
+from trainer.game_models import SavedGame
+from trainer.models import Attempt, db
+
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+
+
+def card_marks(c: Card) -> tuple[str, ...]:
+    """Every way a page could show a card: its value in markup, its label, its symbol form."""
+    rank = c.rank.text
+    return (f'"{c}"', f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[c.suit.value]}", c.pretty)
+
+
+def known_cards(game: Game, seen: int) -> set[Card]:
+    """What the learner (seat 0) may know at the reveal cursor, from the full,
+    unredacted log: their own deal, their discards, the starter once cut, cards
+    played and hands shown in the current deal (or the cut for deal before it)."""
+    log = game.log[:seen]
+    starts = [i for i, e in enumerate(log) if isinstance(e, Dealt)]
+    known: set[Card] = set()
+    if not starts:
+        for event in log:
+            if isinstance(event, CutForDeal):
+                known.update(event.cuts)
+        return known
+    for event in log[starts[-1]:]:
+        if isinstance(event, Dealt):
+            known.update(event.hands[0])
+        elif isinstance(event, StarterCut):
+            known.add(event.starter)
+        elif isinstance(event, Played):
+            known.add(event.card)
+        elif isinstance(event, Shown):
+            known.update(event.cards)
+            if event.starter:
+                known.add(event.starter)
+    pending = game.pending_claim
+    if seen == len(game.log) and pending is not None and pending.player == 0:
+        known.update(pending.cards)  # the dealer picks up their own crib to count it
+    return known
+
+
+def known_in_any_deal(game: Game) -> set[Card]:
+    """Everything the learner saw in some deal of the game (for the results and review)."""
+    starts = [i for i, e in enumerate(game.log) if isinstance(e, Dealt)] + [len(game.log)]
+    known: set[Card] = set()
+    for end in starts[1:]:
+        known |= known_cards(game, end)
+    return known
+
+
+def assert_no_secrets(html: str, game: Game, seen: int | None = None) -> None:
+    """No card outside the learner's knowledge at the cursor ``seen`` (None: the
+    whole finished game) appears in ``html``."""
+    known = known_in_any_deal(game) if seen is None else known_cards(game, seen)
+    for c in DECK:
+        if c in known:
+            continue
+        for mark in card_marks(c):
+            assert mark not in html, f"the page shows {c}, which the learner may not know"
+
+
+class TablePlayer:
+    """Plays the learner's seat through the web forms."""
+
+    def __init__(self, app, learner, url: str, *, under_claim_every: int = 0, call_muggins: bool = True):
+        self.app = app
+        self.learner = learner
+        self.client = learner.client
+        self.url = url
+        self.game_id = int(url.rstrip("/").rsplit("/", 1)[1])
+        self.claims = 0
+        self.under_claim_every = under_claim_every
+        self.call_muggins = call_muggins
+        self.pages = 0
+        self.under_claims = 0
+        self.muggins_called = 0
+
+    def saved(self) -> tuple[Game, SavedGame]:
+        with self.app.app_context():
+            row = db.session.get(SavedGame, self.game_id)
+            db.session.expunge(row)
+        return Game.from_dict(json.loads(row.state)), row
+
+    def page(self) -> str:
+        response = self.client.get(self.url)
+        assert response.status_code == 200
+        html = response.get_data(as_text=True)
+        game, row = self.saved()
+        assert_no_secrets(html, game, row.seen)
+        self.pages += 1
+        return html
+
+    def post(self, html: str, action: str | None, **fields) -> str:
+        data = {"csrf_token": re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1),
+                "version": re.search(r'name="version" value="(\d+)"', html).group(1)}
+        if action:
+            data["action"] = action
+        data.update(fields)
+        response = self.client.post(self.url, data=data)
+        assert response.status_code == 302, response.get_data(as_text=True)
+        return self.page()
+
+    def step(self, html: str) -> str:
+        """Make whatever move the page offers."""
+        game, _ = self.saved()
+        if 'value="continue"' in html:
+            return self.post(html, "continue")
+        if 'value="discard"' in html:
+            cards = re.findall(r'name="card" value="(\w+)" data-card', html)
+            return self.post(html, "discard", card=cards[:2])
+        if 'value="cut"' in html:
+            return self.post(html, "cut")
+        if 'value="play"' in html:
+            playable = re.findall(r'name="card" value="(\w+)" data-card="\w+" class="card-button"', html)
+            return self.post(html, "play", card=playable[0])
+        if 'value="claim"' in html:
+            pending = game.pending_claim
+            if pending.what == "play":
+                true = score_play(pending.cards).points
+            else:
+                true = score_show(pending.cards, pending.starter, crib=pending.what == "crib").total
+            self.claims += 1
+            claim = true
+            if self.under_claim_every and self.claims % self.under_claim_every == 0 and true:
+                claim = true - 1
+                self.under_claims += 1
+            return self.post(html, "claim", points=str(claim))
+        if 'value="muggins"' in html:
+            window = game.muggins_window
+            true = score_show(window.claim.cards, window.claim.starter, crib=window.claim.what == "crib").total \
+                if window.claim.what != "play" else score_play(window.claim.cards).points
+            if self.call_muggins and window.claimed < true:
+                self.muggins_called += 1
+                return self.post(html, "muggins")
+            return self.post(html, "accept")
+        if "See the results" in html:
+            return html
+        raise AssertionError("no move offered on the page:\n" + html[-3000:])
+
+    def play_to_end(self, limit: int = 3000) -> str:
+        html = self.page()
+        for _ in range(limit):
+            if "See the results" in html and 'value="continue"' not in html:
+                return html
+            html = self.step(html)
+        raise AssertionError("the game did not end")
+
+
+def start(learner, **choices) -> str:
+    fields = {"level": "easy", "variant": "six-card", "length": "61", "counting": "automatic", "skunks": "on"}
+    fields.update(choices)
+    response = learner.post("/play/new", fields, page="/play/")
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+@pytest.fixture
+def seeded(app):
+    app.config["PLAY_SEED"] = 11
+    return app
+
+
+def test_setup_page_offers_every_choice(learner):
+    html = learner.client.get("/play/").get_data(as_text=True)
+    for value in ("easy", "medium", "hard", "insane", "six-card", "five-card", "seven-card", "121", "61",
+                  "automatic", "muggins", "strict muggins", "pegging_muggins", "skunks", "match"):
+        assert f'value="{value}"' in html or f'name="{value}"' in html, value
+
+
+def test_a_whole_muggins_game_hides_every_secret_and_ends_with_results(seeded, learner):
+    seeded.config["PLAY_BOT_MISS_RATE"] = 1.0  # the bot under-counts every scoring hand
+    url = start(learner, counting="muggins")
+    player = TablePlayer(seeded, learner, url, under_claim_every=3)
+    player.play_to_end()
+    game, row = player.saved()
+    assert game.is_over and row.finished
+    assert player.under_claims and player.muggins_called, "both sides of muggins happened"
+    muggins = [e for e in game.log if e.type == "muggins" and e.points]
+    assert {e.player for e in muggins} == {0, 1}
+    results = learner.client.get(f"/play/{player.game_id}/results")
+    text = results.get_data(as_text=True)
+    assert_no_secrets(text, game)
+    assert ("You won!" in text) == (game.outcome.winner == 0)
+    assert f"You {game.scores[0]}" in text and f"{game.scores[1]} bot" in text
+    assert "Deals played" in text and f">{game.deal_number}<" in text
+    # Counting accuracy: the learner under-claimed some of their counts.
+    with seeded.app_context():
+        shows = db.session.query(Attempt).filter_by(kind="show").all()
+        assert shows and any(not a.correct for a in shows) and any(a.correct for a in shows)
+        assert db.session.query(Attempt).filter_by(kind="discard").count() >= 1
+    review = learner.client.get(f"/play/{player.game_id}/review").get_data(as_text=True)
+    assert_no_secrets(review, game)
+    assert "Deal 1" in review and "Discard" in review and "missed" in review
+
+
+def test_an_automatic_game_shows_the_count_one_combination_at_a_time(seeded, learner):
+    url = start(learner)
+    player = TablePlayer(seeded, learner, url)
+    html = player.page()
+    saw_show_step = False
+    for _ in range(400):
+        if 'data-testid="show"' in html and 'value="continue"' in html:
+            running = re.search(r'data-testid="running">(\d+)<', html)
+            items = re.findall(r'<li(?: class="current")?><span class="item-name">', html)
+            if running and len(items) >= 2:
+                saw_show_step = True
+                before = len(items)
+                html = player.step(html)
+                if 'data-testid="show"' in html:
+                    assert len(re.findall(r'<li(?: class="current")?><span class="item-name">', html)) in (before + 1, 0, 1)
+                continue
+        if "See the results" in html and 'value="continue"' not in html:
+            break
+        html = player.step(html)
+    assert saw_show_step
+
+
+def test_a_five_card_strict_game_with_pegging_muggins_plays_to_the_end(seeded, learner):
+    url = start(learner, variant="five-card", counting="strict muggins", pegging_muggins="on", level="medium")
+    player = TablePlayer(seeded, learner, url, under_claim_every=4)
+    player.play_to_end()
+    game, _ = player.saved()
+    assert game.is_over and game.rules.pegging_muggins and game.rules.hand_size == 5
+
+
+def test_a_card_passing_31_is_refused_with_a_message(seeded, learner):
+    url = start(learner)
+    player = TablePlayer(seeded, learner, url)
+    html = player.page()
+    for _ in range(300):
+        too_high = re.findall(r'name="card" value="(\w+)" data-card="\w+" class="card-button too-high"', html)
+        if too_high:
+            game_before, row_before = player.saved()
+            response = learner.client.post(url, data={
+                "csrf_token": re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1),
+                "version": str(row_before.version), "action": "play", "card": too_high[0]}, follow_redirects=True)
+            assert "past 31" in response.get_data(as_text=True)
+            game_after, row_after = player.saved()
+            assert row_after.version == row_before.version and game_after.to_dict() == game_before.to_dict()
+            return
+        html = player.step(html)
+    pytest.fail("no card ever passed 31 in this game")
+
+
+def test_bad_input_is_a_message_never_an_error(seeded, learner):
+    assert learner.post("/play/new", {"level": "godlike"}, page="/play/").status_code == 302
+    assert "Choose a level" in learner.client.get("/play/").get_data(as_text=True)
+    for bad in ({"variant": "nine-card"}, {"length": "1000"}, {"counting": "honour"}):
+        response = learner.post("/play/new", {"level": "easy", **bad}, page="/play/", follow_redirects=True)
+        assert response.status_code == 200 and "flash-error" in response.get_data(as_text=True)
+    url = start(learner, counting="muggins")
+    player = TablePlayer(seeded, learner, url)
+    html = player.page()
+    while 'value="discard"' not in html:
+        html = player.step(html)
+    _, row = player.saved()
+
+    def send(**fields):
+        data = {"csrf_token": re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1),
+                "version": str(row.version)}
+        data.update(fields)
+        return learner.client.post(url, data=data, follow_redirects=True)
+
+    before = player.saved()[0].to_dict()
+    cases = [
+        ({"action": "discard", "card": ["ZZ", "5H"]}, "not one of your cards"),
+        ({"action": "discard", "card": []}, "exactly 2"),
+        ({"action": "discard", "card": re.findall(r'name="card" value="(\w+)" data-card', html)[:3]}, "exactly 2"),
+        ({"action": "discard", "card": [c for c in map(str, DECK) if f'value="{c}"' not in html][:2]}, "own hand"),
+        ({"action": "play", "card": "5H"}, "not your turn"),
+        ({"action": "claim", "points": "7"}, "nothing for you to count"),
+        ({"action": "muggins"}, "no claim"),
+        ({"action": "cut"}, "not your cut"),
+        ({"action": "dance"}, "not something you can do"),
+        ({"action": "continue"}, "nothing more to show"),
+        ({"action": "discard", "version": "x"}, "missing its game version"),
+        ({"action": "discard", "version": str(row.version + 5)}, "older page"),
+    ]
+    for fields, message in cases:
+        response = send(**fields)
+        assert response.status_code == 200
+        assert message in response.get_data(as_text=True), (fields, message)
+    assert player.saved()[0].to_dict() == before
+    # A claim that is not a number, then a claim too big, when a claim is due.
+    html = player.page()
+    for _ in range(500):
+        if 'value="claim"' in html:
+            break
+        html = player.step(html)
+    _, row = player.saved()
+    for points, message in (("lots", "as a number"), ("-3", "as a number"), ("99", "check your count"), ("", "as a number")):
+        response = send(action="claim", points=points)
+        assert message in response.get_data(as_text=True)
+    assert learner.client.post(url, data={"action": "claim"}).status_code == 302  # no CSRF token: refused, no 500
+
+
+def test_a_double_submit_or_second_tab_changes_nothing(seeded, learner):
+    url = start(learner)
+    player = TablePlayer(seeded, learner, url)
+    html = player.page()
+    while 'value="discard"' not in html:
+        html = player.step(html)
+    cards = re.findall(r'name="card" value="(\w+)" data-card', html)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    version = re.search(r'name="version" value="(\d+)"', html).group(1)
+    form = {"csrf_token": token, "version": version, "action": "discard", "card": cards[:2]}
+    assert learner.client.post(url, data=form).status_code == 302
+    game_once, row_once = player.saved()
+    second = learner.client.post(url, data={**form, "card": cards[2:4]}, follow_redirects=True)
+    assert "older page" in second.get_data(as_text=True)
+    game_twice, row_twice = player.saved()
+    assert game_twice.to_dict() == game_once.to_dict() and row_twice.version == row_once.version
+    assert set(game_twice.discards[0]) == {Card.parse(c) for c in cards[:2]}
+
+
+def test_another_learner_cannot_open_or_move_in_your_game(seeded, learner):
+    url = start(learner)
+    game_id = url.rstrip("/").rsplit("/", 1)[1]
+    learner.new("Bob")
+    assert learner.client.get(url).status_code == 404
+    assert learner.client.get(f"/play/{game_id}/results").status_code == 404
+    assert learner.client.get(f"/play/{game_id}/review").status_code == 404
+    assert learner.post(url, {"action": "continue", "version": "0"}, page="/play/").status_code == 404
+    assert learner.post(f"/play/{game_id}/next", {}, page="/play/").status_code == 404
+    assert learner.client.get("/play/999999").status_code == 404
+    assert "Continue game" not in learner.client.get("/play/").get_data(as_text=True)
+
+
+def test_a_closed_page_continues_and_a_learner_keeps_several_games(seeded, learner, app):
+    first = start(learner)
+    player = TablePlayer(seeded, learner, first)
+    html = player.page()
+    for _ in range(8):
+        html = player.step(html)
+    _, row = player.saved()
+    second = start(learner, level="medium")
+    assert second != first
+    again = app.test_client()  # a new browser session, signed in as the same learner by name
+    again.post("/", data={"name": "Ann", "csrf_token": _token(again)})
+    page = again.get(first)
+    assert page.status_code == 200 and f'name="version" value="{row.version}"' in page.get_data(as_text=True)
+    listing = again.get("/play/").get_data(as_text=True)
+    assert listing.count("Continue game") == 2
+
+
+def _token(client) -> str:
+    html = client.get("/").get_data(as_text=True)
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+
+
+def test_results_of_an_unfinished_game_send_you_back_to_the_table(seeded, learner):
+    url = start(learner)
+    game_id = url.rstrip("/").rsplit("/", 1)[1]
+    response = learner.client.get(f"/play/{game_id}/results")
+    assert response.status_code == 302 and response.headers["Location"].endswith(f"/play/{game_id}")
+    assert learner.client.get(f"/play/{game_id}/review").status_code == 302
+
+
+def test_a_match_goes_on_with_the_loser_dealing_first(seeded, learner):
+    url = start(learner, match="on")
+    player = TablePlayer(seeded, learner, url)
+    player.play_to_end()
+    game, row = player.saved()
+    results = learner.client.get(f"/play/{player.game_id}/results").get_data(as_text=True)
+    assert "Match score" in results
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', results).group(1)
+    response = learner.client.post(f"/play/{player.game_id}/next", data={"csrf_token": token})
+    assert response.status_code == 302
+    following = response.headers["Location"]
+    again = learner.client.post(f"/play/{player.game_id}/next", data={"csrf_token": token})
+    assert again.headers["Location"] == following  # a double click does not start two games
+    second = TablePlayer(seeded, learner, following)
+    next_game, _ = second.saved()
+    loser = 1 - game.outcome.winner
+    assert next_game.log[0].type == "deal" and next_game.log[0].dealer == loser

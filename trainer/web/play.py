@@ -1,0 +1,113 @@
+"""Games against the bot: set-up, the table, results and the post-game review.
+
+Views are thin: they read the form and call :mod:`trainer.games`, which owns
+the game, the bot and what the learner may see.  Test configuration:
+``PLAY_SEED`` fixes new games' deals, ``PLAY_BOT_MISS_RATE`` the bot's
+under-count rate under muggins (instead of its level's documented rate).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+
+from engine.bots import LEVEL_NAMES
+from engine.rules import Counting
+from trainer import games
+from trainer.web.forms import PostForm
+from trainer.web.learners import learner_required
+
+bp = Blueprint("play", __name__, url_prefix="/play")
+NAV = ("play.index", "Play")
+
+
+@bp.get("/")
+@learner_required
+def index():
+    """The set-up form and the learner's games (continue one, or see its results)."""
+    return render_template(
+        "play/index.html",
+        form=PostForm(),
+        levels=LEVEL_NAMES,
+        variants=tuple(games.VARIANTS),
+        countings=tuple(c.value for c in Counting),
+        saved=games.learner_games(g.learner.id),
+    )
+
+
+@bp.post("/new")
+@learner_required
+def new():
+    if not PostForm().validate_on_submit():
+        flash("That form was out of date; please try again.", "error")
+        return redirect(url_for("play.index"))
+    try:
+        setup = games.GameSetup.from_form(request.form)
+    except games.GameActionError as error:
+        flash(str(error), "error")
+        return redirect(url_for("play.index"))
+    config = current_app.config
+    game_id = games.new_game(
+        g.learner.id, setup, seed=config.get("PLAY_SEED"), miss_rate=config.get("PLAY_BOT_MISS_RATE")
+    )
+    return redirect(url_for("play.table", game_id=game_id))
+
+
+@bp.route("/<int:game_id>", methods=["GET", "POST"])
+@learner_required
+def table(game_id: int):
+    if request.method == "POST":
+        if not games.game_exists(g.learner.id, game_id):
+            abort(404)
+        if PostForm().validate_on_submit():
+            try:
+                message = games.act(g.learner.id, game_id, request.form, request.form.getlist("card"))
+            except games.StaleAction as error:
+                flash(str(error), "info")
+            except games.GameActionError as error:
+                flash(str(error), "error")
+            else:
+                if message:
+                    flash(message, "info")
+        return redirect(url_for("play.table", game_id=game_id))
+    view = games.load_table(g.learner.id, game_id)
+    if view is None:
+        abort(404)
+    return render_template("play/table.html", t=view, form=PostForm())
+
+
+@bp.get("/<int:game_id>/results")
+@learner_required
+def results(game_id: int):
+    if not games.game_exists(g.learner.id, game_id):
+        abort(404)
+    outcome = games.results(g.learner.id, game_id)
+    if outcome is None:
+        flash("That game is not over yet: here it is.", "info")
+        return redirect(url_for("play.table", game_id=game_id))
+    return render_template("play/results.html", r=outcome, form=PostForm())
+
+
+@bp.get("/<int:game_id>/review")
+@learner_required
+def review(game_id: int):
+    if not games.game_exists(g.learner.id, game_id):
+        abort(404)
+    deals = games.review(g.learner.id, game_id)
+    if deals is None:
+        flash("The review opens when the game is over.", "info")
+        return redirect(url_for("play.table", game_id=game_id))
+    return render_template("play/review.html", deals=deals, game_id=game_id, tolerance=games.TOLERANCE)
+
+
+@bp.post("/<int:game_id>/next")
+@learner_required
+def next_game(game_id: int):
+    if not games.game_exists(g.learner.id, game_id):
+        abort(404)
+    if not PostForm().validate_on_submit():
+        return redirect(url_for("play.results", game_id=game_id))
+    following = games.next_match_game(g.learner.id, game_id)
+    if following is None:
+        flash("That match is over (or the game is not finished).", "info")
+        return redirect(url_for("play.results", game_id=game_id))
+    return redirect(url_for("play.table", game_id=following))
