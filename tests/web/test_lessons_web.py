@@ -264,3 +264,17 @@ def test_a_go_or_last_card_exercise_counts_under_its_combo_type(learner, app, en
     assert attempt.correct
     expected = ComboType.PEG_GO if ending == "go" else ComboType.PEG_LAST_CARD
     assert expected in {result.type for result in attempt.results}
+
+
+def test_signing_in_to_answer_comes_back_to_the_exercise(client, app):
+    lesson = LESSONS[1]
+    token_page = client.get(f"/lessons/{lesson.slug}").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', token_page).group(1)
+    response = client.post(f"/lessons/{lesson.slug}/exercises/2", data={"csrf_token": token, "answer": "1"})
+    sign_in = response.headers["Location"]
+    assert sign_in.startswith("/?next=")
+    response = client.post(sign_in, data={"csrf_token": token, "name": "Cy"})
+    back = client.get(response.headers["Location"])
+    assert back.status_code == 302
+    assert back.headers["Location"].endswith(f"/lessons/{lesson.slug}#exercise-2")
+    assert client.get(f"/lessons/{lesson.slug}/exercises/{len(lesson.exercises) + 1}").status_code == 404

@@ -129,6 +129,15 @@ def lesson(slug: str):
     )
 
 
+@bp.get("/<slug>/exercises/<int:number>")
+def exercise(slug: str, number: int):
+    """An exercise's own address shows it in its lesson (where signing in sends a learner back)."""
+    lesson = _lesson_or_404(slug)
+    if not 1 <= number <= len(lesson.exercises):
+        abort(404)
+    return redirect(url_for("lessons.lesson", slug=slug, _anchor=f"exercise-{number}"))
+
+
 @bp.post("/<slug>/exercises/<int:number>")
 @learner_required
 def answer(slug: str, number: int):
