@@ -3,9 +3,10 @@
 Each lesson is a file ``lessons/NN-slug.md``: a small YAML front matter
 (``title``, ``slug``, ``order``, ``combos`` -- the score kinds it teaches --
 a one-line ``summary``, and ``pegging: true`` for lessons about the play),
-then Markdown.  A line holding only a *card
-directive* is an example the engine scores live; prefixed with ``exercise``
-it becomes a question the learner answers:
+then Markdown (markdown-it-py, CommonMark with tables).  A line holding only
+a *card directive* is an example the engine scores live; prefixed with
+``exercise`` it becomes a question the learner answers (an exercise's hand
+or crib is four cards and a starter, so the learner's record can keep it):
 
 ``{hand 4C 5D 6H KC | 5S = 16}``
     a hand with its starter, and the total the lesson states;
