@@ -133,8 +133,8 @@ def combos_of(score: ShowScore) -> tuple[Combo, ...]:
     """The show's items grouped as a learner counts them, each with its type.
 
     >>> from engine.scoring import score_show
-    >>> [(c.type.value, c.points) for c in combos_of(score_show("5H 5D 5S 2C", "KS"))]
-    [('fifteen of 2 cards', 2), ('fifteen of 2 cards', 2), ('fifteen of 2 cards', 2), ('fifteen of 3 cards', 2), ('pair royal', 6)]
+    >>> [(c.type.name, c.points) for c in combos_of(score_show("5H 5D 5S 2C", "KS"))]
+    [('FIFTEEN_2', 2), ('FIFTEEN_2', 2), ('FIFTEEN_2', 2), ('FIFTEEN_3', 2), ('PAIR_ROYAL', 6)]
     >>> [c.type.value for c in combos_of(score_show("3S 4H 4D 5C", "9S")) if c.type.category.value == "run"]
     ['multiple runs', 'multiple runs']
     """

@@ -21,7 +21,13 @@ NAV = ("learners.home", "Home")
 
 
 class NameForm(FlaskForm):
-    name = StringField("Your name", validators=[DataRequired("Please type a name."), Length(max=record.MAX_NAME_LENGTH, message=f"A name can have at most {record.MAX_NAME_LENGTH} characters.")])
+    name = StringField(
+        "Your name",
+        validators=[
+            DataRequired("Please type a name."),
+            Length(max=record.MAX_NAME_LENGTH, message=f"A name can have at most {record.MAX_NAME_LENGTH} characters."),
+        ],
+    )
 
 
 class SwitchForm(FlaskForm):

@@ -33,7 +33,14 @@ AUTO = "auto"
 #: Claims kept per drill: far more than any hand holds (a 29 has 14 combos).
 MAX_CLAIMS = 40
 CATEGORY_LIMITS = {ScoreKind.FIFTEEN: 16, ScoreKind.PAIR: 12, ScoreKind.RUN: 15, ScoreKind.FLUSH: 5, ScoreKind.NOBS: 1}
-CLAIM_KEYS = {ScoreKind.FIFTEEN: "f", ScoreKind.PAIR: "p", ScoreKind.RUN: "r", ScoreKind.FLUSH: "l", ScoreKind.NOBS: "j"}
+#: The key that claims each kind (L for flush: F is taken by fifteen; J for the jack of nobs).
+CLAIM_KEYS = {
+    ScoreKind.FIFTEEN: "f",
+    ScoreKind.PAIR: "p",
+    ScoreKind.RUN: "r",
+    ScoreKind.FLUSH: "l",
+    ScoreKind.NOBS: "j",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +69,13 @@ class Options:
         )
 
     def args(self, **changes) -> dict:
-        values = {"mode": self.mode.value, "crib": "1" if self.crib else "", "focus": self.focus, "timed": "1" if self.timed else ""}
+        """The options as query arguments, with ``changes`` applied (empty ones left out)."""
+        values = {
+            "mode": self.mode.value,
+            "crib": "1" if self.crib else "",
+            "focus": self.focus,
+            "timed": "1" if self.timed else "",
+        }
         values.update(changes)
         return {k: v for k, v in values.items() if v}
 
@@ -101,7 +114,10 @@ def drill():
     else:
         deal = deal_show(rng, crib=options.crib, focus=FocusKind(options.focus))
     drill_id = record.open_drill(
-        learner_id, DrillKind.SHOW, {"deal": deal.to_dict(), "options": options.to_dict(), "claims": []}, retry_of=retry_of
+        learner_id,
+        DrillKind.SHOW,
+        {"deal": deal.to_dict(), "options": options.to_dict(), "claims": []},
+        retry_of=retry_of,
     )
     return redirect(url_for("show.answer", drill_id=drill_id))
 
@@ -175,10 +191,8 @@ def _read_answer(mode: AnswerMode, payload: dict) -> dict:
     if mode is AnswerMode.CATEGORY:
         counts = {}
         for kind in SHOW_KINDS:
-            counts[kind.value] = read_points(
-                request.form.get(kind.value), f"the points for {kind.value}s" if kind is not ScoreKind.NOBS else "the points for nobs",
-                maximum=CATEGORY_LIMITS[kind], blank=0,
-            )
+            what = "the points for nobs" if kind is ScoreKind.NOBS else f"the points for {kind.value}s"
+            counts[kind.value] = read_points(request.form.get(kind.value), what, maximum=CATEGORY_LIMITS[kind], blank=0)
         return {"categories": counts}
     return {"claims": payload.get("claims", [])}
 
