@@ -31,6 +31,7 @@ splits in two:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
@@ -46,6 +47,19 @@ CRIB_SIZE = 4
 _JACK = int(Rank.JACK)
 _KEY_BASE = 8  # a rank occurs at most 4 times (7 in an impossible multiset): one octal digit each
 _RANK_KEY = np.array([_KEY_BASE**r for r in range(13)], dtype=np.int64)
+
+
+class CribModel(Enum):
+    """How the other players' crib cards are assumed to be chosen."""
+
+    #: Any unseen cards, all equally likely: exact, and for every deal size.
+    UNIFORM = "uniform"
+    #: As a player laying away by the insane rule would: the simulated crib
+    #: table of :mod:`engine.cribtable` (six-card deals, two-card discards).
+    TABLE = "table"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +171,7 @@ def analyse_discards(
     dealer: bool,
     discards: int = 2,
     unseen: Iterable[Card] | None = None,
+    crib_model: CribModel | str = CribModel.UNIFORM,
 ) -> tuple[DiscardOption, ...]:
     """Every way to lay away ``discards`` cards, best ``net_ev`` first.
 
@@ -164,12 +179,16 @@ def analyse_discards(
     ``4 - discards`` crib cards and the starter are drawn uniformly from
     ``unseen`` (by default every card not in ``hand``).  Hand sizes 5, 6 and 7
     with two discards (five-card, standard, seven-card) and 5 with one discard
-    (three and four players) all work.
+    (three and four players) all work.  ``crib_model`` TABLE replaces the
+    exact uniform crib by the simulated crib table (six-card deals only).
 
     >>> [o.discard_text for o in analyse_discards("5H 5D JS 4C 6D KS", dealer=False)][:2]
     ['JS KS', '4C 6D']
     """
     cards = parse_cards(hand)
+    crib_model = CribModel(crib_model)
+    if crib_model is CribModel.TABLE and (len(cards) != 6 or discards != 2):
+        raise ValueError("the crib table covers six-card deals laying away two; use the uniform crib model")
     if not 1 <= discards <= min(CRIB_SIZE, len(cards) - 1):
         raise InvalidCardError(format_cards(cards), f"cannot lay away {discards} of {len(cards)} cards")
     keep_size = len(cards) - discards
@@ -214,11 +233,18 @@ def analyse_discards(
     crib_base = crib_sets.base[np.searchsorted(crib_sets.keys, discard_keys[:, None] + drawn_sets.keys[None, :])]
     crib_base_ev = (crib_base @ weights) / deals
 
+    if crib_model is CribModel.TABLE:
+        from engine.cribtable import crib_value  # the table module imports this one
+
+        crib_base_ev = [None] * len(splits)
     options = []
     sign = 1.0 if dealer else -1.0
     for (keep, out), hand_base_mean, crib_base_mean in zip(splits, hand_base_ev, crib_base_ev):
         hand_ev = float(hand_base_mean) + _hand_bonus(keep, unseen_of_suit, n_pool)
-        crib_ev = float(crib_base_mean) + _crib_bonus(out, unseen_of_suit, n_pool, drawn) + others_nobs
+        if crib_model is CribModel.TABLE:
+            crib_ev = crib_value(int(out[0].rank), int(out[1].rank), dealer=dealer)
+        else:
+            crib_ev = float(crib_base_mean) + _crib_bonus(out, unseen_of_suit, n_pool, drawn) + others_nobs
         options.append(DiscardOption(keep, out, hand_ev, crib_ev, hand_ev + sign * crib_ev))
     options.sort(key=lambda o: (-o.net_ev, -o.hand_ev, o.discard))
     return tuple(options)
@@ -260,6 +286,33 @@ def keep_scores_as_they_stand(keeps: Sequence[Sequence[Card]]) -> np.ndarray:
     scores = table.base[np.searchsorted(table.keys, keys)]
     flushes = np.array([size if size >= 3 and len({c.suit for c in keep}) == 1 else 0 for keep in keeps])
     return scores + flushes
+
+
+def mean_show_over_starters(cards: Sequence[Card], pool: Sequence[Card], *, crib: bool = False) -> float:
+    """The exact mean show of ``cards`` over every starter in ``pool`` (no heels).
+
+    >>> from engine.cards import DECK
+    >>> hand = parse_cards("5H 5D 4C 6D")
+    >>> round(mean_show_over_starters(hand, [c for c in DECK if c not in hand]), 3)
+    15.958
+    """
+    size = len(cards)
+    table = _multisets(size + 1)
+    unseen_of_rank = np.zeros(13, dtype=np.int64)
+    unseen_of_suit = dict.fromkeys(Suit, 0)
+    for c in pool:
+        unseen_of_rank[int(c.rank) - 1] += 1
+        unseen_of_suit[c.suit] += 1
+    n_pool = len(pool)
+    base = table.base[np.searchsorted(table.keys, _rank_key(cards) + _RANK_KEY)]
+    mean = float(base @ unseen_of_rank) / n_pool
+    if crib:
+        if len({c.suit for c in cards}) == 1:
+            mean += 5 * unseen_of_suit[cards[0].suit] / n_pool
+        mean += sum(unseen_of_suit[c.suit] for c in cards if c.rank is Rank.JACK) / n_pool
+    else:
+        mean += _hand_bonus(tuple(cards), unseen_of_suit, n_pool)
+    return mean
 
 
 def best_discard(hand: Sequence[Card], *, dealer: bool, discards: int = 2) -> DiscardOption:

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import DECK, parse_cards
-from engine.discard import analyse_discards, base_score_of_ranks
+from engine.discard import analyse_discards, base_score_of_ranks, mean_show_over_starters
 from engine.errors import InvalidCardError
 from engine.scoring import ScoreKind, score_show
 from trainer.cli import main
@@ -132,3 +132,48 @@ def test_cli_discard_text_names_the_best_discard(capsys):
 def test_cli_discard_bad_hand_is_one_line_exit_2(capsys):
     assert main(["discard", "5H 5D JS 4C 6D", "--dealer", "--discards", "3"]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=4, max_size=4, unique=True), st.booleans())
+@settings(max_examples=40, deadline=None)
+def test_mean_show_over_starters_matches_the_scorer(cards, crib):
+    pool = [c for c in DECK if c not in cards]
+    expected = fmean(score_show(cards, s, crib=crib).total for s in pool)
+    assert mean_show_over_starters(cards, pool, crib=crib) == pytest.approx(expected, abs=1e-9)
+
+
+def test_mean_crib_counts_the_five_card_flush_and_nobs():
+    cards = parse_cards("2H 6H 9H JH")
+    pool = [c for c in DECK if c not in cards]
+    expected = fmean(score_show(cards, s, crib=True).total for s in pool)
+    assert mean_show_over_starters(cards, pool, crib=True) == pytest.approx(expected, abs=1e-9)
+
+
+def test_crib_table_has_every_pair_for_both_roles_and_fives_are_best():
+    from engine.cribtable import CRIB_TABLE
+
+    for role in ("dealer", "pone"):
+        cells = CRIB_TABLE[role]
+        assert len(cells) == 91
+        assert max(cells, key=cells.get) == (5, 5)
+        assert all(1.5 < value < 10.5 for value in cells.values())
+    # Published tables put 5-5 to one's own crib at about 8.8-9.0 points.
+    assert 8.3 < CRIB_TABLE["dealer"][(5, 5)] < 9.5
+
+
+def test_table_crib_model_changes_only_the_crib():
+    uniform = {frozenset(o.discard): o for o in analyse_discards("5H 5D JS 4C 6D KS", dealer=False)}
+    table = analyse_discards("5H 5D JS 4C 6D KS", dealer=False, crib_model="table")
+    from engine.cribtable import crib_value
+
+    for option in table:
+        same = uniform[frozenset(option.discard)]
+        assert option.hand_ev == same.hand_ev
+        ranks = sorted(int(c.rank) for c in option.discard)
+        assert option.crib_ev == crib_value(*ranks, dealer=False)
+        assert option.net_ev == pytest.approx(option.hand_ev - option.crib_ev)
+
+
+def test_table_crib_model_is_for_six_card_deals():
+    with pytest.raises(ValueError, match="six-card deals"):
+        analyse_discards("5H 5D JS 4C 6D", dealer=True, crib_model="table")

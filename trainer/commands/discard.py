@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from engine.cards import parse_cards
-from engine.discard import analyse_discards
+from engine.discard import CribModel, analyse_discards
 from trainer.cli import emit, table
 
 
@@ -21,18 +21,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--discards", type=int, default=2, choices=(1, 2),
         help="cards to lay away: 2 (default; two-handed games) or 1 (three or four players)",
     )
+    parser.add_argument(
+        "--crib-model", choices=[m.value for m in CribModel], default=CribModel.UNIFORM.value,
+        help="uniform: the other crib cards are any unseen cards (exact, default); "
+        "table: as a good player lays away (simulated crib table, six-card deals)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     hand = parse_cards(args.hand)
-    options = analyse_discards(hand, dealer=args.dealer, discards=args.discards)
+    options = analyse_discards(hand, dealer=args.dealer, discards=args.discards, crib_model=args.crib_model)
     rows = [option.to_dict() for option in options]
 
     def render(data: list[dict]) -> str:
         whose = "your crib" if args.dealer else "your opponent's crib"
-        lines = [f"Discards from {' '.join(c.pretty for c in hand)} ({whose}), best first", ""]
+        model = "" if args.crib_model == "uniform" else ", crib from the crib table"
+        lines = [f"Discards from {' '.join(c.pretty for c in hand)} ({whose}{model}), best first", ""]
         body = [
             (
                 " ".join(c.pretty for c in option.keep),
