@@ -243,7 +243,7 @@ def new_game(
     if setup.match and match_id is None:
         row.match_id = row.id
     _advance(row, game)
-    row.seen = _catch_up(game, 0)
+    row.seen = _catch_up(game, 0, one_more=True)
     _store(row, game)
     db.session.commit()
     return row.id
@@ -322,14 +322,28 @@ def _step_ends(log: Sequence[Event]) -> list[int]:
     return ends
 
 
-def _catch_up(game: Game, seen: int) -> int:
-    """The cursor after ``seen``: the end of the log when at most one step is left
-    (it is shown with the learner's next decision), else the next step's end."""
+def _catch_up(game: Game, seen: int, *, one_more: bool = False) -> int:
+    """Where the reveal cursor goes from ``seen``.
+
+    ``one_more`` (Continue) reveals the next step.  After that, or after the
+    learner's own move, a last step left is shown with the learner's next
+    decision, and after their move the bot's first step is shown at once.  A
+    new deal always waits for its own Continue, so the end of the show stays
+    on the table until the learner moves on.
+    """
     log = game.log_seen_by(LEARNER)
     later = [end for end in _step_ends(log) if end > seen]
-    if len(later) <= 1:
-        return len(log)
-    return later[0]
+
+    def next_is_deal(cursor: int) -> bool:
+        return 0 < cursor < len(log) and isinstance(log[cursor], Dealt)
+
+    if one_more and later:
+        seen = later.pop(0)
+    elif len(later) >= 2 and not next_is_deal(seen):
+        return later[0]
+    if len(later) == 1 and not next_is_deal(seen):
+        seen = later[0]
+    return seen
 
 
 # ---------------------------------------------------------------- actions
@@ -367,7 +381,7 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
     if action == "continue":
         if row.seen >= len(game.log):
             raise GameActionError("There is nothing more to show: it is your move.")
-        row.seen = _catch_up(game, row.seen)
+        row.seen = _catch_up(game, row.seen, one_more=True)
         _commit_if_current(row, version)
         return None
     if row.seen < len(game.log):
@@ -394,7 +408,7 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
     own_end = len(game.log)
     _advance(row, game)
     row.mark = log_before
-    row.seen = _catch_up(game, own_end) if own_end < len(game.log) else len(game.log)
+    row.seen = _catch_up(game, own_end)
     row.notes = json.dumps(notes)
     _store(row, game)
     _commit_if_current(row, version)
@@ -741,6 +755,8 @@ class Table:
     show: ShowPanel | None
     happenings: tuple[Happening, ...]
     waiting: bool
+    #: The next Continue starts a new deal.
+    next_is_deal: bool
     decision: Decision | None
     turn: str
     over: bool
@@ -900,6 +916,10 @@ def _table(row: SavedGame, game: Game) -> Table:
     happenings = _happenings(log, row.mark, seen)
     decision = None if waiting else _decision(game)
     turn = _turn_text(game, waiting, decision, phase)
+    if waiting and isinstance(log[seen], Dealt):
+        turn = "The deal is over: press Next deal when you are ready." if seen else turn
+    elif waiting and phase == "show":
+        turn = "The show: press Next to count on, one combination at a time."
     return Table(
         game_id=row.id,
         version=row.version,
@@ -920,6 +940,7 @@ def _table(row: SavedGame, game: Game) -> Table:
         show=show,
         happenings=happenings,
         waiting=waiting,
+        next_is_deal=waiting and isinstance(log[seen], Dealt),
         decision=decision,
         turn=turn,
         over=over,

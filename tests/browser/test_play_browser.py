@@ -1,0 +1,143 @@
+"""A learner plays a whole 61-point game against the easy bot in a real browser,
+with muggins: they under-claim a hand once and the bot takes the points; the
+bot under-counts (its under-count rate is set to always in this test's
+configuration) and the learner calls "Muggins!", pointing at a combination.
+
+Everything is read from the page as a person would (the cards' labels, the
+bot's claim); the true counts come from the engine's scorer.  Screenshots of
+the table, the show and the results, at phone and desktop widths, go to
+``$PLAY_SCREENSHOTS`` (or the test's temporary folder).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from engine.cards import Card
+from engine.pegging import score_play
+from engine.scoring import score_show
+
+NAMES = {"ace": "A", "jack": "J", "queen": "Q", "king": "K"}
+
+
+def cards_in(locator) -> list[Card]:
+    found = []
+    for label in locator.locator(".card:not(.back)").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))"):
+        rank, _, suit = label.split()
+        found.append(Card.parse(NAMES.get(rank, rank) + suit[0].upper()))
+    return found
+
+
+class Shots:
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.taken: set[str] = set()
+
+    def take(self, page, name: str) -> None:
+        if name in self.taken:
+            return
+        self.taken.add(name)
+        page.screenshot(path=str(self.folder / f"{name}-phone.png"), full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.screenshot(path=str(self.folder / f"{name}-desktop.png"), full_page=True)
+        page.set_viewport_size({"width": 390, "height": 844})
+
+
+def test_a_whole_61_game_with_muggins_both_ways(live_server, page, tmp_path):
+    live_server.app.config["PLAY_SEED"] = 5
+    live_server.app.config["PLAY_BOT_MISS_RATE"] = 1.0
+    shots = Shots(Path(os.environ.get("PLAY_SCREENSHOTS", tmp_path)))
+    page.goto(live_server.url + "/")
+    page.get_by_label("Your name").fill("Ann")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/show/\w+$"))
+    page.goto(live_server.url + "/play/")
+    page.get_by_text("Easy", exact=True).click()
+    page.get_by_text("61 (one lap)").click()
+    page.get_by_text("Muggins", exact=True).click()
+    page.get_by_role("button", name="Deal me in").click()
+    page.wait_for_url(re.compile(r"/play/\d+$"))
+
+    under_claimed = muggins_called = refused_31 = 0
+    for _ in range(600):
+        if page.get_by_role("link", name=re.compile("See the results")).count():
+            break
+        turn = page.get_by_test_id("turn").inner_text()
+        if page.locator("form.continue").count():
+            if page.locator("[data-testid=show]").count():
+                shots.take(page, "show")
+            page.keyboard.press("n")  # the Next / Continue key
+        elif page.locator("form[data-discard]").count():
+            boxes = page.locator("form[data-discard] label")
+            boxes.nth(0).click()
+            boxes.nth(1).click()
+            page.get_by_test_id("to-crib").click()
+        elif page.get_by_role("button", name="Cut the pack").count():
+            page.get_by_role("button", name="Cut the pack").click()
+        elif page.locator(".play-form").count():
+            shots.take(page, "table")
+            too_high = page.locator(".card-button.too-high")
+            if too_high.count() and not refused_31:
+                too_high.first.click()
+                expect(page.locator(".flash-error")).to_contain_text("past 31")
+                refused_31 += 1
+                continue
+            page.locator(".card-button:not(.too-high)").first.click()
+        elif page.locator(".claim-form").count():
+            cards = cards_in(page.locator(".claim-form .show-cards"))
+            hand, starter = cards[:-1], cards[-1]
+            what = "crib" if "crib" in turn else "hand"
+            true = score_show(hand, starter, crib=what == "crib").total
+            claim = true
+            if not under_claimed and true >= 2:
+                claim = true - 2
+                under_claimed = true - claim
+            box = page.get_by_test_id("claim-points")
+            box.fill(str(claim + 1))
+            page.get_by_role("button", name="one less").click()  # the − button
+            expect(box).to_have_value(str(claim))
+            shots.take(page, "claim")
+            page.get_by_test_id("claim-ok").click()
+            if claim < true:
+                expect(page.locator(".happened")).to_contain_text(f"The bot takes {under_claimed} that you missed")
+                expect(page.locator(".happened")).to_contain_text(f"The true count was {true} (claimed {claim})")
+                shots.take(page, "bot-muggins")
+        elif page.locator(".muggins-form").count():
+            cards = cards_in(page.locator(".muggins-form .picker"))
+            claimed = int(page.get_by_test_id("bot-claim").inner_text())
+            hand, starter = cards[:-1], cards[-1]
+            score = score_show(hand, starter, crib="its crib" in page.locator(".muggins-form p").inner_text())
+            if claimed < score.total:
+                # Point at one combination, then call it.
+                item = score.items[-1]
+                for c in item.cards:
+                    page.locator(f".muggins-form label:has(input[value='{c}'])").click()
+                shots.take(page, "muggins")
+                page.get_by_role("button", name="Muggins!").click()
+                expect(page.locator(".happened")).to_contain_text(f"You take {score.total - claimed} that the bot missed")
+                expect(page.locator(".flash-info")).to_contain_text("Yes: those cards make")
+                muggins_called += 1
+            else:
+                page.get_by_role("button", name=re.compile("^Accept")).click()
+        else:
+            raise AssertionError(f"no move on the page: {turn}")
+    else:
+        raise AssertionError("the game did not end")
+
+    assert under_claimed and muggins_called
+    page.get_by_role("link", name=re.compile("See the results")).click()
+    page.wait_for_url(re.compile(r"/results$"))
+    expect(page.get_by_test_id("winner")).to_be_visible()
+    scores = page.locator(".big-score").inner_text()
+    assert re.search(r"You \d+ – \d+ bot", scores)
+    assert max(int(n) for n in re.findall(r"\d+", scores)) >= 61
+    expect(page.get_by_test_id("accuracy")).to_contain_text("exactly")
+    expect(page.get_by_test_id("stats")).to_contain_text("Games")
+    shots.take(page, "results")
+    page.get_by_role("link", name="Review the game").click()
+    expect(page.locator(".deal-review").first).to_contain_text("Discard")
+    shots.take(page, "review")
