@@ -39,7 +39,7 @@ from itertools import combinations
 from typing import Sequence
 
 from engine.cards import Card
-from engine.discard import analyse_discards, keep_scores_as_they_stand
+from engine.discard import CribModel, analyse_discards, keep_scores_as_they_stand
 from engine.game import MugginsWindow, PendingClaim
 from engine.peganalysis import (
     PeggingView,
@@ -93,6 +93,8 @@ class BotProfile:
     miss_rate: float = 0.0
     #: Sampled opponent holdings per decision (ONE_REPLY and PLAY_OUT).
     samples: int = 0
+    #: How HAND_AND_CRIB values the crib (the table only for six-card deals).
+    crib_model: CribModel = CribModel.UNIFORM
 
 
 PROFILES: dict[Level, BotProfile] = {
@@ -166,7 +168,10 @@ class Bot:
             return tuple(self.rng.sample(hand, discards))
         if profile.discard is DiscardStyle.AS_THEY_STAND:
             return self._discard_as_they_stand(hand, discards)
-        options = analyse_discards(hand, dealer=crib_is_mine(view), discards=discards)
+        model = profile.crib_model
+        if model is CribModel.TABLE and (len(hand) != 6 or discards != 2):
+            model = CribModel.UNIFORM
+        options = analyse_discards(hand, dealer=crib_is_mine(view), discards=discards, crib_model=model)
         if profile.discard is DiscardStyle.HAND_AVERAGE:
             return max(options, key=lambda o: (o.hand_ev, o.net_ev)).discard
         return options[0].discard

@@ -86,6 +86,17 @@ def test_insane_discards_for_hand_and_crib():
         assert chosen == set(analyse_discards(hand, dealer=dealer)[0].discard)
 
 
+def test_a_profile_may_value_the_crib_by_the_crib_table():
+    from engine.bots import BotProfile, DiscardStyle, PlayStyle
+    from engine.discard import CribModel
+
+    profile = BotProfile(Level.INSANE, DiscardStyle.HAND_AND_CRIB, PlayStyle.GREEDY, crib_model=CribModel.TABLE)
+    hand = "5H 5D JS 4C 6D KS"
+    for dealer in (True, False):
+        chosen = set(Bot(profile, 1).choose_discard(discard_view(hand, dealer=dealer)))
+        assert chosen == set(analyse_discards(hand, dealer=dealer, crib_model="table")[0].discard)
+
+
 def test_hard_keeps_the_best_average_hand_whatever_the_crib():
     # Pone: throwing 5-5 to the dealer's crib costs a lot, but hard only looks at its hand.
     hand = "5H 5D 10S JC 2C 8D"
