@@ -81,6 +81,7 @@ def test_claim_combos_with_the_keyboard(live_server, page):
             page.keyboard.press(key)
         page.keyboard.press(kind)
         expect(page.locator(".claims li")).to_have_count(made)
+        page.wait_for_selector("html[data-keys=ready]", state="attached")
     page.keyboard.press("d")
     page.wait_for_url(re.compile(r"/show/result/\d+$"))
     verdict = page.locator(".verdict").inner_text()
@@ -130,6 +131,7 @@ def test_pegging_quiz(live_server, page):
 def test_discard_drill(live_server, page):
     sign_in(page, live_server)
     page.goto(live_server.url + "/discard/")
+    page.wait_for_selector("html[data-keys=ready]", state="attached")
     page.keyboard.press("1")
     page.keyboard.press("2")
     page.get_by_role("button", name="To the crib").click()

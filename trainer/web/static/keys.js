@@ -33,6 +33,7 @@
     var claim = document.querySelector("[data-claim-key='" + key + "']");
     if (claim) { event.preventDefault(); claim.click(); }
   });
+  document.documentElement.setAttribute("data-keys", "ready"); // lets browser tests wait for the shortcuts
   var timer = document.querySelector("[data-timer-start]");
   if (timer) {
     var started = Date.now() - 1000 * Number(timer.getAttribute("data-timer-start") || 0);
