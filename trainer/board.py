@@ -2,7 +2,8 @@
 
 Each player has a track of holes in groups of five, 60 holes a lap: a game to
 61 is one lap, to 121 two laps (out along one row and back along the next),
-to 181 three.  Two pegs per player: the front peg marks the score, the back
+to 181 three.  For a phone the rows can be 30 holes long: the track then
+snakes out and back twice a lap.  Two pegs per player: the front peg marks the score, the back
 peg the score before the last points (it leapfrogs the front one each time).
 A score of 0 sits in the start hole, the target in the game hole.
 
@@ -13,6 +14,9 @@ A score of 0 sits in the start hole, the target in the game hole.
 [5, 0, 12, 7]
 >>> board_layout(61, ((0, 0), (0, 0))).laps
 1
+>>> narrow = board_layout(121, ((0, 0), (0, 0)), row_holes=30)
+>>> len({hole.y for hole in narrow.tracks[0].holes}), narrow.width < board.width
+(4, True)
 """
 
 from __future__ import annotations
@@ -70,32 +74,34 @@ class BoardLayout:
 
 
 def _column_x(index: int) -> float:
-    """x of the ``index``-th hole of a row (0..59), with a gap after every five."""
+    """x of the ``index``-th hole of a row, with a gap after every five."""
     return MARGIN_X + index * STEP + (index // GROUP) * GROUP_GAP
 
 
-def board_layout(target: int, pegs: tuple[tuple[int, int], ...]) -> BoardLayout:
-    """Holes and peg positions for a game to ``target``; ``pegs`` is (front, back) per player."""
+def board_layout(target: int, pegs: tuple[tuple[int, int], ...], *, row_holes: int = HOLES_PER_LAP) -> BoardLayout:
+    """Holes and peg positions for a game to ``target``; ``pegs`` is (front, back) per player;
+    ``row_holes`` is the length of a row (60, or 30 for a narrow board)."""
     laps = max(1, -(-(target - 1) // HOLES_PER_LAP))
-    row_width = _column_x(HOLES_PER_LAP - 1) + MARGIN_X
+    rows = laps * HOLES_PER_LAP // row_holes
+    row_width = _column_x(row_holes - 1) + MARGIN_X
     tracks = []
     y = MARGIN_Y
     for player in range(len(pegs)):
         rows_y = []
-        for lap in range(laps):
+        for _ in range(rows):
             rows_y.append(y)
             y += ROW_GAP
         holes = []
-        for score in range(1, laps * HOLES_PER_LAP + 1):
-            lap, index = divmod(score - 1, HOLES_PER_LAP)
-            if lap % 2:  # every other lap runs back the other way
-                index = HOLES_PER_LAP - 1 - index
+        for score in range(1, rows * row_holes + 1):
+            lap, index = divmod(score - 1, row_holes)
+            if lap % 2:  # every other row runs back the other way
+                index = row_holes - 1 - index
             holes.append(Hole(_column_x(index), rows_y[lap], score))
         start = Hole(MARGIN_X - 16, rows_y[0], 0)
         tracks.append(Track(player, tuple(holes[: target - 1]), start, rows_y[0]))
         y += PLAYER_GAP
     height = y - PLAYER_GAP + MARGIN_Y
-    game_x = row_width - 12 if laps % 2 else MARGIN_X - 16
+    game_x = row_width - 12 if rows % 2 else MARGIN_X - 16
     # Between the players' tracks, where both finish.
     game_y = (MARGIN_Y + y - PLAYER_GAP - ROW_GAP) / 2
     game_hole = Hole(game_x, game_y, target)
@@ -109,5 +115,5 @@ def board_layout(target: int, pegs: tuple[tuple[int, int], ...]) -> BoardLayout:
             else:
                 hole = tracks[player].holes[score - 1]
             placed.append(Peg(player, score, hole.x, hole.y, is_front))
-    lines = tuple(_column_x(g * GROUP) - (STEP + GROUP_GAP) / 2 for g in range(1, HOLES_PER_LAP // GROUP))
+    lines = tuple(_column_x(g * GROUP) - (STEP + GROUP_GAP) / 2 for g in range(1, row_holes // GROUP))
     return BoardLayout(row_width, height, target, laps, tuple(tracks), game_hole, tuple(placed), lines)

@@ -761,6 +761,8 @@ class Table:
     turn: str
     over: bool
     board: BoardLayout
+    #: The same board with 30-hole rows, for a phone.
+    narrow_board: BoardLayout
     match_id: int | None
 
 
@@ -945,6 +947,7 @@ def _table(row: SavedGame, game: Game) -> Table:
         turn=turn,
         over=over,
         board=board_layout(rules.target, ((scores[0], backs[0]), (scores[1], backs[1]))),
+        narrow_board=board_layout(rules.target, ((scores[0], backs[0]), (scores[1], backs[1])), row_holes=30),
         match_id=row.match_id,
     )
 

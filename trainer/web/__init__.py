@@ -40,6 +40,7 @@ BLUEPRINTS = (
     "trainer.web.review",
     "trainer.web.lessons",
     "trainer.web.play",
+    "trainer.web.solitaire",
 )
 
 csrf = CSRFProtect()

@@ -3,7 +3,7 @@
 (function () {
   document.querySelectorAll("[data-step]").forEach(function (button) {
     button.addEventListener("click", function () {
-      var input = button.form.querySelector("input[name=points]");
+      var input = button.parentNode.querySelector("input[name=points], input[data-points]");
       var value = parseInt(input.value, 10) || 0;
       input.value = Math.max(0, Math.min(29, value + Number(button.getAttribute("data-step"))));
     });

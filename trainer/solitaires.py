@@ -1,0 +1,269 @@
+"""Cribbage solitaire for a learner: Arnold's and Hoyle's games (RULES.md §5),
+saved in the database, with the learner counting every hand and crib.
+
+After each discard the engine scores the deal; the learner then claims a
+count for each hand and the crib.  They keep what they claim up to the true
+count (missed points are lost, as under muggins with nobody to take them), so
+a learner's best score rewards counting as well as discarding.  His heels
+(Arnold's) is pegged for them.
+
+>>> SolitaireKind("arnold").title
+"Arnold's solitaire"
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from enum import Enum
+from typing import Mapping, Sequence
+
+from sqlalchemy import select, update
+
+from engine.cards import Card
+from engine.errors import IllegalActionError, InvalidCardError
+from engine.scoring import score_show
+from engine.solitaire import ArnoldSolitaire, HoyleSolitaire, SolitaireCount
+from trainer import record
+from trainer.checking import check_total
+from trainer.game_models import SolitaireGame
+from trainer.games import GameActionError, StaleAction
+from trainer.models import db
+
+HEELS = "his heels"
+
+
+class SolitaireKind(Enum):
+    ARNOLD = "arnold"
+    HOYLE = "hoyle"
+
+    @property
+    def title(self) -> str:
+        return "Arnold's solitaire" if self is SolitaireKind.ARNOLD else "Hoyle's solitaire"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class CountLine:
+    """One count of the game with the learner's claim (None: still to count)."""
+
+    index: int
+    count: SolitaireCount
+    claimed: int | None
+
+    @property
+    def kept(self) -> int:
+        return 0 if self.claimed is None else min(self.claimed, self.count.total)
+
+    @property
+    def missed(self) -> int:
+        return 0 if self.claimed is None else max(0, self.count.total - self.claimed)
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireTable:
+    """What the learner sees: the cards to discard from, or the counts to make."""
+
+    id: int
+    version: int
+    kind: SolitaireKind
+    deal: int
+    deals: int
+    hands: tuple[tuple[Card, ...], ...]
+    crib: tuple[Card, ...]
+    to_count: tuple[CountLine, ...]
+    last_deal: tuple[CountLine, ...]
+    score: int
+    true_total: int
+    over: bool
+    won: bool
+    goal: int
+
+
+@dataclass(frozen=True, slots=True)
+class BestScore:
+    id: int
+    score: int
+    true_total: int
+
+
+def _engine(row: SolitaireGame):
+    data = json.loads(row.state)
+    return ArnoldSolitaire.from_dict(data) if row.kind == SolitaireKind.ARNOLD.value else HoyleSolitaire.from_dict(data)
+
+
+def _row(learner_id: int, game_id: object) -> SolitaireGame | None:
+    key = record._row_key(game_id)
+    row = db.session.get(SolitaireGame, key) if key is not None else None
+    if row is None or row.learner_id != learner_id:
+        return None
+    return row
+
+
+def new_solitaire(learner_id: int, kind_text: str, *, seed: int | None = None) -> int:
+    """Deal a new solitaire game of ``kind_text`` ("arnold" or "hoyle") and return its id."""
+    try:
+        kind = SolitaireKind(kind_text)
+    except ValueError:
+        raise GameActionError("Choose Arnold's or Hoyle's solitaire.") from None
+    seed = random.Random(seed).randrange(2**31)
+    game = ArnoldSolitaire(seed) if kind is SolitaireKind.ARNOLD else HoyleSolitaire(seed)
+    row = SolitaireGame(learner_id=learner_id, kind=kind.value, state=json.dumps(game.to_dict()), claims="[]")
+    db.session.add(row)
+    db.session.commit()
+    return row.id
+
+
+def _lines(game, claims: list) -> list[CountLine]:
+    return [CountLine(i, count, claims[i] if i < len(claims) else None) for i, count in enumerate(game.log)]
+
+
+def load(learner_id: int, game_id: object) -> SolitaireTable | None:
+    row = _row(learner_id, game_id)
+    if row is None:
+        return None
+    game = _engine(row)
+    lines = _lines(game, json.loads(row.claims))
+    to_count = tuple(line for line in lines if line.claimed is None)
+    last = max((line.count.deal for line in lines), default=0)
+    if isinstance(game, ArnoldSolitaire):
+        hands, crib, goal, won = game.hands, (), game.target, row.score >= game.target
+    else:
+        hands, crib, goal, won = (game.hand,), game.crib, game.win_at, row.score >= game.win_at
+    return SolitaireTable(
+        id=row.id,
+        version=row.version,
+        kind=SolitaireKind(row.kind),
+        deal=min(game.deal_number, game.deals),
+        deals=game.deals,
+        hands=tuple(hands) if not game.is_over else (),
+        crib=tuple(crib),
+        to_count=to_count,
+        last_deal=tuple(line for line in lines if line.count.deal == last and line.claimed is not None) if not to_count else (),
+        score=row.score,
+        true_total=row.true_total,
+        over=row.finished,
+        won=row.finished and won,
+        goal=goal,
+    )
+
+
+def _cards(values: Sequence[str]) -> tuple[Card, ...]:
+    try:
+        return tuple(Card.parse(v) for v in values)
+    except InvalidCardError:
+        raise GameActionError("Pick cards from the hands dealt.") from None
+
+
+def act(learner_id: int, game_id: object, form: Mapping[str, str], first: Sequence[str], second: Sequence[str]) -> None:
+    """Discard (``first``/``second`` hold the cards picked from each hand) or claim the counts."""
+    row = _row(learner_id, game_id)
+    if row is None:
+        raise LookupError(game_id)
+    try:
+        version = int(form.get("version", ""))
+    except ValueError:
+        raise GameActionError("That form is missing its version; please use the buttons on the page.") from None
+    if version != row.version:
+        raise StaleAction("That move came from an older page (another tab, or a double click), so nothing was changed.")
+    game = _engine(row)
+    claims = json.loads(row.claims)
+    lines = _lines(game, claims)
+    pending = [line for line in lines if line.claimed is None]
+    action = form.get("action", "")
+    recorded: list[CountLine] = []
+    if action == "discard":
+        if pending:
+            raise GameActionError("First count the hands of this deal.")
+        if game.is_over:
+            raise GameActionError("This game is over.")
+        picked = (_cards(first), _cards(second)) if isinstance(game, ArnoldSolitaire) else (_cards(first),)
+        if any(len(p) != 2 for p in picked):
+            raise GameActionError("Pick exactly two cards from each hand for the crib.")
+        try:
+            game.discard(*picked)
+        except IllegalActionError as error:
+            raise GameActionError(f"Not allowed: {error.rule}.") from None
+        for count in game.log[len(claims):]:
+            claims.append(count.total if count.what == HEELS else None)
+    elif action == "count":
+        if not pending:
+            raise GameActionError("There is nothing to count now.")
+        values = []
+        for line in pending:
+            text = str(form.get(f"count-{line.index}", "")).strip()
+            if not text.isdecimal() or len(text) > 3:
+                raise GameActionError(f"Type a number for the {line.count.what}, like 8.")
+            if int(text) > 29:
+                raise GameActionError(f"No {line.count.what} scores more than 29: check your count.")
+            values.append(int(text))
+        for line, value in zip(pending, values):
+            claims[line.index] = value
+            recorded.append(CountLine(line.index, line.count, value))
+    else:
+        raise GameActionError("That is not something you can do in solitaire.")
+    lines = _lines(game, claims)
+    values = {
+        "state": json.dumps(game.to_dict()),
+        "claims": json.dumps(claims),
+        "version": version + 1,
+        "score": sum(line.kept for line in lines),
+        "true_total": sum(line.count.total for line in lines),
+        "finished": game.is_over and all(c is not None for c in claims),
+    }
+    result = db.session.execute(
+        update(SolitaireGame).where(SolitaireGame.id == row.id, SolitaireGame.version == version).values(**values)
+    )
+    if result.rowcount != 1:
+        db.session.rollback()
+        raise StaleAction("That move came from an older page (another tab, or a double click), so nothing was changed.")
+    db.session.commit()
+    for line in recorded:
+        _record(learner_id, line)
+
+
+def _record(learner_id: int, line: CountLine) -> None:
+    count = line.count
+    if len(count.cards) != 4 or count.starter is None or count.what == HEELS:
+        return
+    is_crib = count.what == "crib"
+    feedback = check_total(score_show(count.cards, count.starter, crib=is_crib), line.claimed)
+    record.record_attempt(
+        learner_id,
+        record.DrillKind.SHOW,
+        dealt={
+            "deal": {"hand": " ".join(str(c) for c in count.cards), "starter": str(count.starter), "crib": is_crib},
+            "options": {"mode": "total", "crib": is_crib, "focus": "auto", "timed": False},
+            "source": "solitaire",
+        },
+        answer={"total": line.claimed},
+        results=feedback.results,
+        points_expected=feedback.expected_total,
+        points_answered=line.claimed,
+        points_missed=line.missed,
+        correct=feedback.correct,
+        mode="total",
+    )
+
+
+def best_scores(learner_id: int, kind: SolitaireKind, limit: int = 5) -> tuple[BestScore, ...]:
+    rows = db.session.scalars(
+        select(SolitaireGame)
+        .where(SolitaireGame.learner_id == learner_id, SolitaireGame.kind == kind.value, SolitaireGame.finished.is_(True))
+        .order_by(SolitaireGame.score.desc(), SolitaireGame.id)
+        .limit(limit)
+    )
+    return tuple(BestScore(r.id, r.score, r.true_total) for r in rows)
+
+
+def unfinished(learner_id: int) -> tuple[tuple[int, SolitaireKind], ...]:
+    rows = db.session.scalars(
+        select(SolitaireGame)
+        .where(SolitaireGame.learner_id == learner_id, SolitaireGame.finished.is_(False))
+        .order_by(SolitaireGame.id.desc())
+        .limit(10)
+    )
+    return tuple((r.id, SolitaireKind(r.kind)) for r in rows)
