@@ -21,10 +21,10 @@ tested without a database.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Callable, Sequence
 
 from trainer.checking import ComboType
-from trainer.drills import FocusKind, PegTag
+from trainer.drills import FocusKind, PegTag, replay
 from trainer.record import AttemptInfo, DrillKind, LearnerStats
 
 #: The combo types each focus kind trains.
@@ -88,9 +88,15 @@ def choose_peg_tag(stats: LearnerStats, rng: random.Random) -> PegTag | None:
     return rng.choices(tags, weights=[weights[t] for t in tags])[0]
 
 
-def due_for_review(history: Sequence[AttemptInfo], kind: DrillKind, spacing: int) -> AttemptInfo | None:
+def due_for_review(
+    history: Sequence[AttemptInfo],
+    kind: DrillKind,
+    spacing: int,
+    can_replay: Callable[[AttemptInfo], bool] = lambda attempt: True,
+) -> AttemptInfo | None:
     """The oldest missed attempt of ``kind`` not yet retried, with at least
     ``spacing`` attempts (of any kind) made since; ``history`` is newest first.
+    ``can_replay`` skips attempts whose deal cannot be dealt again.
 
     A retry answered wrong is itself a missed attempt, so a deal keeps coming
     back until the learner gets it right.
@@ -98,6 +104,15 @@ def due_for_review(history: Sequence[AttemptInfo], kind: DrillKind, spacing: int
     retried = {a.retry_of for a in history if a.retry_of is not None}
     for position in range(len(history) - 1, -1, -1):  # oldest first
         attempt = history[position]
-        if attempt.kind is kind and not attempt.correct and attempt.id not in retried and position >= spacing:
+        if attempt.kind is not kind or attempt.correct or attempt.id in retried or position < spacing:
+            continue
+        if can_replay(attempt):
             return attempt
     return None
+
+
+def review_deal(history: Sequence[AttemptInfo], kind: DrillKind, spacing: int):
+    """The missed attempt due again (see :func:`due_for_review`) with its deal
+    rebuilt, or None; attempts whose record cannot be dealt again are skipped."""
+    attempt = due_for_review(history, kind, spacing, lambda a: replay(a.kind.value, a.dealt) is not None)
+    return None if attempt is None else (attempt, replay(kind.value, attempt.dealt))

@@ -430,6 +430,24 @@ class DiscardDeal:
         return cls(tuple(cards), bool(data["dealer"]))
 
 
+def replay(kind: str, dealt: dict) -> ShowDeal | PeggingMoment | DiscardDeal | BestPlayQuestion | None:
+    """The deal stored with an attempt of drill ``kind`` ("show", "pegging",
+    "discard", "best-play"), or None when it cannot be dealt again (an unknown
+    kind, or a record written in another shape)."""
+    try:
+        if kind == "show":
+            return ShowDeal.from_dict(dealt["deal"])
+        if kind == "pegging":
+            return PeggingMoment.from_dict(dealt["moment"])
+        if kind == "discard":
+            return DiscardDeal.from_dict(dealt["deal"])
+        if kind == "best-play":
+            return BestPlayQuestion.from_dict(dealt["question"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    return None
+
+
 def deal_discard(rng: random.Random, dealer: bool | None = None) -> DiscardDeal:
     """Six random cards; dealer or pone at random unless given."""
     deck = shuffled_deck(rng)

@@ -94,3 +94,13 @@ def test_discard_deals():
     deal = deal_discard(random.Random(1), dealer=True)
     assert len(set(deal.cards)) == 6 and deal.dealer
     assert DiscardDeal.from_dict(deal.to_dict()) == deal
+
+
+@pytest.mark.parametrize(
+    "kind, dealt",
+    [("show", {}), ("show", {"deal": {"hand": "5H"}}), ("pegging", {"moment": None}), ("discard", {"deal": {"cards": "5H 5H"}}), ("lesson", {})],
+)
+def test_replay_refuses_what_cannot_be_dealt_again(kind, dealt):
+    from trainer.drills import replay
+
+    assert replay(kind, dealt) is None

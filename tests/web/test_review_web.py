@@ -58,3 +58,18 @@ def test_retry_someone_elses_or_a_missing_attempt(app, learner):
 def test_retry_needs_a_real_form(app, learner):
     response = learner.client.post("/review/retry/1", follow_redirects=True)
     assert "did not come from this page" in page_text(response)
+
+
+def test_a_record_in_another_shape_is_listed_but_not_retried(app, learner):
+    with app.app_context():
+        ann = record.learner_by_name("Ann")
+        attempt_id = record.record_attempt(
+            ann.id, record.DrillKind.SHOW, dealt={"deal": {"hand": "not cards"}}, answer={"total": 1}, results=(),
+            points_expected=2, points_answered=1, points_missed=1, correct=False, mode="total",
+        )
+    text = page_text(learner.client.get("/review/"))
+    assert "Recent mistakes" in text and "Retry" not in text
+    response = learner.post(f"/review/retry/{attempt_id}", follow_redirects=True)
+    assert "That one cannot be dealt again." in page_text(response)
+    app.config["REVIEW_SPACING"] = 0
+    assert learner.client.get("/show/").status_code == 302  # a new hand, not the broken one

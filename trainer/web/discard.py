@@ -30,9 +30,9 @@ def drill():
     """Deal six cards (a poor discard due for review first) and go to them."""
     role = request.args.get("as")
     spacing = current_app.config["REVIEW_SPACING"]
-    due = None if role else adaptive.due_for_review(record.history(g.learner.id, limit=200), DrillKind.DISCARD, spacing)
+    due = None if role else adaptive.review_deal(record.history(g.learner.id, limit=200), DrillKind.DISCARD, spacing)
     if due is not None:
-        deal = DiscardDeal.from_dict(due.dealt["deal"])
+        due, deal = due
         flash("A deal you discarded poorly earlier is back: try it again.", "info")
     else:
         seed = current_app.config.get("DRILL_SEED")

@@ -37,9 +37,9 @@ def quiz():
     """Deal a pegging moment (a missed one due for review first) and go to it."""
     learner_id = g.learner.id
     spacing = current_app.config["REVIEW_SPACING"]
-    due = adaptive.due_for_review(record.history(learner_id, limit=200), DrillKind.PEGGING, spacing)
+    due = adaptive.review_deal(record.history(learner_id, limit=200), DrillKind.PEGGING, spacing)
     if due is not None:
-        moment = PeggingMoment.from_dict(due.dealt["moment"])
+        due, moment = due
         flash("A pile you missed earlier is back: score it again.", "info")
     else:
         rng = _rng()

@@ -7,10 +7,9 @@ from dataclasses import dataclass
 
 from flask import Blueprint, flash, g, redirect, render_template, url_for
 
-from engine.cards import parse_cards
 from trainer import record
 from trainer.checking import PEGGING_COMBO_TYPES, SHOW_COMBO_TYPES
-from trainer.drills import DiscardDeal, PeggingMoment, ShowDeal
+from trainer.drills import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDeal, replay
 from trainer.record import DrillKind, TrendPoint
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
@@ -82,18 +81,17 @@ def trend_chart(trend: tuple[TrendPoint, ...], width: int = 560, height: int = 2
 
 
 def _describe(attempt: record.AttemptInfo) -> dict:
-    """What the review shows of a mistake: the cards and the answer, as text."""
-    if attempt.kind is DrillKind.SHOW:
-        deal = ShowDeal.from_dict(attempt.dealt["deal"])
-        return {"cards": deal.hand, "starter": deal.starter, "what": "crib" if deal.crib else "hand"}
-    if attempt.kind is DrillKind.PEGGING:
-        moment = PeggingMoment.from_dict(attempt.dealt["moment"])
-        return {"cards": moment.cards, "starter": None, "what": "pegging"}
-    if attempt.kind is DrillKind.DISCARD:
-        deal = DiscardDeal.from_dict(attempt.dealt["deal"])
-        return {"cards": deal.cards, "starter": None, "what": "discard"}
-    question = attempt.dealt["question"]
-    return {"cards": parse_cards(question["hand"]), "starter": None, "what": "best card"}
+    """What the review shows of a mistake: its cards, and whether it can be retried."""
+    deal = replay(attempt.kind.value, attempt.dealt)
+    if isinstance(deal, ShowDeal):
+        return {"cards": deal.hand, "starter": deal.starter, "what": "crib" if deal.crib else "hand", "retry": True}
+    if isinstance(deal, PeggingMoment):
+        return {"cards": deal.cards, "starter": None, "what": "pegging", "retry": True}
+    if isinstance(deal, DiscardDeal):
+        return {"cards": deal.cards, "starter": None, "what": "discard", "retry": True}
+    if isinstance(deal, BestPlayQuestion):
+        return {"cards": deal.hand, "starter": None, "what": "best card", "retry": True}
+    return {"cards": (), "starter": None, "what": attempt.kind.value, "retry": False}
 
 
 @bp.get("/")
@@ -124,6 +122,9 @@ def retry(attempt_id: int):
     attempt = record.attempt_by_id(attempt_id, g.learner.id)
     if attempt is None:
         flash("There is no such mistake of yours to retry.", "error")
+        return redirect(url_for("review.index"))
+    if replay(attempt.kind.value, attempt.dealt) is None:
+        flash("That one cannot be dealt again.", "error")
         return redirect(url_for("review.index"))
     payload = dict(attempt.dealt)
     if attempt.kind is DrillKind.SHOW:

@@ -103,9 +103,9 @@ def drill():
     deal = None
     if options.focus == AUTO:
         spacing = current_app.config["REVIEW_SPACING"]
-        due = adaptive.due_for_review(record.history(learner_id, limit=200), DrillKind.SHOW, spacing)
+        due = adaptive.review_deal(record.history(learner_id, limit=200), DrillKind.SHOW, spacing)
         if due is not None:
-            deal = ShowDeal.from_dict(due.dealt["deal"])
+            due, deal = due
             retry_of = due.id
             flash("A hand you missed earlier is back: count it again.", "info")
         else:
