@@ -98,9 +98,13 @@ class ComboStats:
         return self.right / self.seen if self.seen else 0.0
 
 
+#: Answers per point of the short-term trend.
+TREND_BLOCK = 10
+
+
 @dataclass(frozen=True, slots=True)
 class TrendPoint:
-    """Accuracy over one stretch of attempts (a day)."""
+    """Accuracy over one stretch of attempts (a day, or a block of answers)."""
 
     label: str
     attempts: int
@@ -120,7 +124,10 @@ class LearnerStats:
     points_missed: int
     mean_seconds: float | None
     by_type: tuple[ComboStats, ...]
+    #: accuracy per day, oldest first (labels like "29 Nov")
     trend: tuple[TrendPoint, ...]
+    #: accuracy per block of :data:`TREND_BLOCK` answers, oldest first (labels like "11-20")
+    blocks: tuple[TrendPoint, ...] = ()
 
     @property
     def accuracy(self) -> float:
@@ -340,11 +347,17 @@ def learner_stats(learner_id: int, kind: DrillKind | None = None) -> LearnerStat
             seen_right_missed[1] += result.right
             seen_right_missed[2] += result.missed_points
     per_day: dict[str, list[int]] = {}
-    for attempt in reversed(attempts):
-        day = attempt.created_at.strftime("%Y-%m-%d")
+    oldest_first = attempts[::-1]
+    for attempt in oldest_first:
+        day = f"{attempt.created_at.day} {attempt.created_at:%b}"
         counts = per_day.setdefault(day, [0, 0])
         counts[0] += 1
         counts[1] += attempt.correct
+    blocks = []
+    for start in range(0, len(oldest_first), TREND_BLOCK):
+        block = oldest_first[start : start + TREND_BLOCK]
+        label = f"{start + 1}-{start + len(block)}" if len(block) > 1 else str(start + 1)
+        blocks.append(TrendPoint(label, len(block), sum(a.correct for a in block)))
     timed = [a.seconds for a in attempts if a.seconds is not None]
     return LearnerStats(
         attempts=len(attempts),
@@ -355,4 +368,5 @@ def learner_stats(learner_id: int, kind: DrillKind | None = None) -> LearnerStat
             ComboStats(t, *by_type[t]) for t in ComboType if t in by_type
         ),
         trend=tuple(TrendPoint(day, n, ok) for day, (n, ok) in per_day.items()),
+        blocks=tuple(blocks),
     )

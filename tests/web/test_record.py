@@ -52,3 +52,21 @@ def test_bogus_ids_find_nothing(app, bogus):
         assert record.learner_by_id(bogus) is None
         assert record.attempt_by_id(bogus, 1) is None
         assert record.pending_drill(bogus, 1, DrillKind.SHOW) is None
+
+
+def test_the_trend_by_day_and_by_blocks_of_answers(app):
+    from datetime import datetime
+
+    from trainer.models import Attempt, db
+
+    with app.app_context():
+        ann = record.learner_by_name("Ann", create=True)
+        ids = [add(ann.id, i % 2 == 0, []) for i in range(23)]  # 12 right, 11 wrong
+        for attempt_id in ids[:5]:  # the first five were made the day before
+            db.session.get(Attempt, attempt_id).created_at = datetime(2026, 3, 1, 12, 0)
+        for attempt_id in ids[5:]:
+            db.session.get(Attempt, attempt_id).created_at = datetime(2026, 3, 2, 12, 0)
+        db.session.commit()
+        stats = record.learner_stats(ann.id)
+        assert [(p.label, p.attempts, p.correct) for p in stats.trend] == [("1 Mar", 5, 3), ("2 Mar", 18, 9)]
+        assert [(p.label, p.attempts, p.correct) for p in stats.blocks] == [("1-10", 10, 5), ("11-20", 10, 5), ("21-23", 3, 2)]

@@ -59,7 +59,7 @@ def trend_chart(trend: tuple[TrendPoint, ...], width: int = 560, height: int = 2
     """Lay out accuracy per day as a line chart: an SVG drawn by the template,
     so the page needs no script and nothing from the network.
 
-    >>> chart = trend_chart((TrendPoint("2026-01-01", 4, 1), TrendPoint("2026-01-02", 2, 2)))
+    >>> chart = trend_chart((TrendPoint("1 Jan", 4, 1), TrendPoint("2 Jan", 2, 2)))
     >>> [(p.percent, p.y) for p in chart.points]
     [(25, 153.75), (100, 15.0)]
     """
@@ -70,7 +70,7 @@ def trend_chart(trend: tuple[TrendPoint, ...], width: int = 560, height: int = 2
         ChartPoint(
             left + (i * step if len(trend) > 1 else plot_width / 2),
             top + plot_height * (1 - point.accuracy),
-            point.label[5:],
+            point.label,
             round(100 * point.accuracy),
             point.attempts,
         )
@@ -102,13 +102,17 @@ def index():
     show_rows = [stats.of(t) for t in SHOW_COMBO_TYPES if stats.of(t).seen]
     peg_rows = [stats.of(t) for t in PEGGING_COMBO_TYPES if stats.of(t).seen]
     mistakes = [(m, _describe(m)) for m in record.recent_mistakes(learner_id, limit=10)]
+    # Days once there are several of them; until then, blocks of answers show the trend.
+    by_day = len(stats.trend) >= 2
+    trend = stats.trend if by_day else stats.blocks
     return render_template(
         "review/index.html",
         stats=stats,
         show_rows=show_rows,
         peg_rows=peg_rows,
         mistakes=mistakes,
-        chart=trend_chart(stats.trend) if stats.trend else None,
+        chart=trend_chart(trend) if trend else None,
+        chart_by_day=by_day,
         form=PostForm(),
     )
 
