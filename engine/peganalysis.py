@@ -356,11 +356,11 @@ def analyse_plays(
 ) -> tuple[PlayOption, ...]:
     """Every legal card with its immediate points and expected net points to
     the end of the play, best first (empty when the player must say go)."""
+    if view.count > MAX_COUNT:
+        raise IllegalActionError(f"a pile counting {view.count}", "the count may not pass 31")
     legal = view.legal_cards()
     if not legal:
         return ()
-    if view.count > MAX_COUNT:
-        raise IllegalActionError(f"a pile counting {view.count}", "the count may not pass 31")
     ranks = sorted({int(c.rank) for c in legal})
     nets = expected_nets(view, ranks, samples, _as_rng(rng))
     options = [

@@ -121,6 +121,14 @@ def test_a_card_that_would_pass_31_is_not_offered():
     assert analyse_plays(stuck, samples=10, rng=0) == ()
 
 
+def test_a_pile_past_31_is_an_illegal_position():
+    from engine.errors import IllegalActionError
+
+    view = PeggingView.two_player("2C", pile="KD QD 9C 5H", seen="", opponent_cards=2)
+    with pytest.raises(IllegalActionError, match="may not pass 31"):
+        analyse_plays(view, samples=5, rng=0)
+
+
 def test_a_go_tells_what_the_opponent_cannot_hold():
     # The opponent said go at 25: every card they hold counts 7 or more.
     view = PeggingView.two_player("2H 3H", pile="", seen="", opponent_cards=3, opponent_min_value=7)
