@@ -653,8 +653,9 @@ def _count_notes(log: Sequence[Event]) -> list[CountNote]:
             if event.player == LEARNER:
                 notes.append(CountNote(deal, "crib" if event.is_crib else "hand", event.cards, event.starter,
                                        score_show(event.cards, event.starter, crib=event.is_crib).items, None))
-        elif isinstance(event, TrueCount) and event.player == LEARNER and event.what != "play" and notes:
-            notes[-1] = replace(notes[-1], claimed=event.claimed)
+        elif isinstance(event, (Claimed, TrueCount)) and event.player == LEARNER and event.what != "play" and notes:
+            # The claim itself, since a claim that wins the game is never settled.
+            notes[-1] = replace(notes[-1], claimed=event.points if isinstance(event, Claimed) else event.claimed)
     return notes
 
 
@@ -707,6 +708,17 @@ class ShowPanel:
     true_items: tuple[ScoreItem, ...]
     muggins_taken: int
     muggins_by: int | None
+
+    @property
+    def taken_items(self) -> tuple[ScoreItem, ...]:
+        """Combinations that make up the points taken by muggins.  A claim is a
+        total, so which ones were missed is not known: this picks the latest
+        combinations that add up to the points taken (the harder-to-see ones)."""
+        return _items_adding_to(self.true_items, self.muggins_taken)
+
+    @property
+    def taken_cards(self) -> tuple[Card, ...]:
+        return tuple({c: None for item in self.taken_items for c in item.cards})
 
     @property
     def running(self) -> int:
@@ -764,6 +776,24 @@ class Table:
     #: The same board with 30-hole rows, for a phone.
     narrow_board: BoardLayout
     match_id: int | None
+
+
+def _items_adding_to(items: Sequence[ScoreItem], points: int) -> tuple[ScoreItem, ...]:
+    """The subset of ``items`` adding up to ``points`` that uses the latest items.
+
+    >>> from engine.scoring import score_show
+    >>> [item.name for item in _items_adding_to(score_show("5H 5D 6S 4C", "KS").items, 3)]
+    ['run of 3']
+    """
+    if points <= 0:
+        return ()
+    best: dict[int, tuple[int, ...]] = {0: ()}
+    for index in reversed(range(len(items))):
+        for total, chosen in list(best.items()):
+            new = total + items[index].points
+            if new <= points and new not in best:
+                best[new] = chosen + (index,)
+    return tuple(items[i] for i in sorted(best.get(points, ())))
 
 
 def _points_text(event: Points) -> str:

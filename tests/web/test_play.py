@@ -121,6 +121,8 @@ class TablePlayer:
         data.update(fields)
         response = self.client.post(self.url, data=data)
         assert response.status_code == 302, response.get_data(as_text=True)
+        game, row = self.saved()
+        assert_no_secrets(response.get_data(as_text=True), game, row.seen)
         return self.page()
 
     def step(self, html: str) -> str:
