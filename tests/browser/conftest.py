@@ -29,6 +29,7 @@ class LiveServer:
 def live_server(tmp_path):
     from werkzeug.serving import make_server
 
+    from trainer.models import db
     from trainer.web import create_app
 
     app = create_app(
@@ -46,6 +47,8 @@ def live_server(tmp_path):
         server.shutdown()
         thread.join(timeout=5)
         server.server_close()
+        with app.app_context():
+            db.engine.dispose()
 
 
 @pytest.fixture(scope="session")

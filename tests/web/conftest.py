@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from trainer.models import db
 from trainer.web import create_app
 
 CSRF_PATTERN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')
@@ -27,6 +28,8 @@ def app(tmp_path):
         }
     )
     yield app
+    with app.app_context():  # close the pooled SQLite connections of this test's database
+        db.engine.dispose()
 
 
 @pytest.fixture
