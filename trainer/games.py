@@ -52,7 +52,7 @@ from engine.events import (
     StarterCut,
     TrueCount,
 )
-from engine.game import Action, Automation, Game
+from engine.game import MIN_CUT, Action, Automation, Game
 from engine.peganalysis import PeggingView, analyse_plays
 from engine.players import take_turn
 from engine.rules import FIVE_CARD, FREE_PLAY, SEVEN_CARD, STANDARD, Counting, Rules
@@ -174,8 +174,23 @@ def _game_of(row: SavedGame) -> Game:
     return Game.from_dict(json.loads(row.state))
 
 
+def row_key(value: object) -> int | None:
+    """A table key from untrusted input: a whole number SQLite can hold, else None.
+
+    >>> row_key("12"), row_key("twelve"), row_key(2**70), row_key(True)
+    (12, None, None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return None
+    try:
+        key = int(value)
+    except ValueError:
+        return None
+    return key if 0 < key < 2**63 else None
+
+
 def _row(learner_id: int, game_id: object) -> SavedGame | None:
-    key = record._row_key(game_id)
+    key = row_key(game_id)
     if key is None:
         return None
     row = db.session.get(SavedGame, key)
@@ -394,7 +409,7 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
         elif action == "cut":
             if not game.can_cut() or game.cutter != LEARNER:
                 raise GameActionError("It is not your cut now.")
-            game.cut()
+            game.cut(_lift(game, form.get("lift", "")))
         elif action == "play":
             message = _play(game, _cards_from(cards[:1]) if cards else (), notes, row.bot_seed)
         elif action == "claim":
@@ -417,6 +432,22 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
         _record_discard(learner_id, discard_note)
     _record_counts(learner_id, game.log[log_before:], game.rules)
     return message
+
+
+def _lift(game: Game, raw: str) -> int | None:
+    """Where the learner cut the pack (None: anywhere); the engine keeps four cards each side."""
+    text = str(raw).strip()
+    if not text:
+        return None
+    low, high = cut_range(game)
+    if not text.isdecimal() or not low <= int(text) <= high:
+        raise GameActionError(f"Cut between {low} and {high} cards from the top.")
+    return int(text)
+
+
+def cut_range(game: Game) -> tuple[int, int]:
+    """The cuts allowed: at least four cards in each part of the pack."""
+    return MIN_CUT, len(game.pack) - MIN_CUT
 
 
 def _discard(game: Game, chosen: tuple[Card, ...], notes: list) -> "DiscardNote":
@@ -736,6 +767,8 @@ class Decision:
 
     kind: str  # discard, cut, play, claim, muggins, over
     hand: tuple[Card, ...] = ()
+    #: For the cut: how many cards may be lifted off the pack.
+    cut_range: tuple[int, int] = (0, 0)
     legal: tuple[Card, ...] = ()
     discards: int = 0
     claim_what: str = ""
@@ -1004,7 +1037,7 @@ def _decision(game: Game) -> Decision | None:
     if action is Action.DISCARD and LEARNER in game.to_act:
         return Decision("discard", hand=game.hand(LEARNER), discards=game.rules.discards)
     if action is Action.CUT and game.cutter == LEARNER:
-        return Decision("cut")
+        return Decision("cut", cut_range=cut_range(game))
     if action is Action.PLAY and game.to_play == LEARNER:
         return Decision("play", hand=game.hand(LEARNER), legal=game.legal_plays(LEARNER))
     pending = game.pending_claim

@@ -28,7 +28,7 @@ from engine.solitaire import ArnoldSolitaire, HoyleSolitaire, SolitaireCount
 from trainer import record
 from trainer.checking import check_total
 from trainer.game_models import SolitaireGame
-from trainer.games import GameActionError, StaleAction
+from trainer.games import GameActionError, StaleAction, row_key
 from trainer.models import db
 
 HEELS = "his heels"
@@ -96,7 +96,7 @@ def _engine(row: SolitaireGame):
 
 
 def _row(learner_id: int, game_id: object) -> SolitaireGame | None:
-    key = record._row_key(game_id)
+    key = row_key(game_id)
     row = db.session.get(SolitaireGame, key) if key is not None else None
     if row is None or row.learner_id != learner_id:
         return None

@@ -398,3 +398,40 @@ def test_a_match_goes_on_with_the_loser_dealing_first(seeded, learner):
     next_game, _ = second.saved()
     loser = 1 - game.outcome.winner
     assert next_game.log[0].type == "deal" and next_game.log[0].dealer == loser
+
+
+def test_the_learner_cuts_where_they_choose_when_the_bot_deals(seeded, learner):
+    url = start(learner)
+    player = TablePlayer(seeded, learner, url)
+    html = player.page()
+    for _ in range(400):
+        if 'value="cut"' in html:
+            break
+        html = player.step(html)
+    else:
+        pytest.fail("the bot never dealt")
+    game, row = player.saved()
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    form = {"csrf_token": token, "version": str(row.version), "action": "cut"}
+    for lift in ("2", "abc", str(len(game.pack) - 3)):
+        response = learner.client.post(url, data={**form, "lift": lift}, follow_redirects=True)
+        assert "Cut between 4 and" in response.get_data(as_text=True)
+    assert learner.client.post(url, data={**form, "lift": "10"}).status_code == 302
+    after, _ = player.saved()
+    assert after.starter == game.pack[10]
+
+
+def test_the_back_peg_leapfrogs_to_the_front(seeded, learner):
+    url = start(learner)
+    player = TablePlayer(seeded, learner, url)
+    html = player.page()
+    moves = 0
+    while moves < 3:
+        before = int(re.search(r'data-testid="your-score">(\d+)<', html).group(1))
+        html = player.step(html)
+        after = int(re.search(r'data-testid="your-score">(\d+)<', html).group(1))
+        if after > before > 0:
+            pegs = dict(re.findall(r'class="peg p0 (front|back)" data-score="(\d+)"', html))
+            # The back peg jumped ahead to where the front one stood before the last points.
+            assert int(pegs["front"]) == after and before <= int(pegs["back"]) < after
+            moves += 1

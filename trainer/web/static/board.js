@@ -20,6 +20,10 @@
     boxes.forEach(function (box) { box.addEventListener("change", update); });
     update();
   });
+  document.querySelectorAll("input[name=lift]").forEach(function (range) {
+    var out = document.getElementById("lift-out");
+    range.addEventListener("input", function () { out.value = range.value; });
+  });
   // A submitted move disables its buttons, so a double click sends one move.
   document.querySelectorAll(".game form").forEach(function (form) {
     form.addEventListener("submit", function (event) {
