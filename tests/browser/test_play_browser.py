@@ -59,6 +59,7 @@ def test_a_whole_61_game_with_muggins_both_ways(live_server, page, tmp_path):
     page.get_by_text("Easy", exact=True).click()
     page.get_by_text("61 (one lap)").click()
     page.get_by_text("Muggins", exact=True).click()
+    shots.take(page, "setup")
     page.get_by_role("button", name="Deal me in").click()
     page.wait_for_url(re.compile(r"/play/\d+$"))
 
@@ -80,6 +81,8 @@ def test_a_whole_61_game_with_muggins_both_ways(live_server, page, tmp_path):
             page.get_by_role("button", name="Cut the pack").click()
         elif page.locator(".play-form").count():
             shots.take(page, "table")
+            if page.locator(".felt .pile .play").count() >= 2:
+                shots.take(page, "pegging")
             too_high = page.locator(".card-button.too-high")
             if too_high.count() and not refused_31:
                 too_high.first.click()
@@ -141,3 +144,34 @@ def test_a_whole_61_game_with_muggins_both_ways(live_server, page, tmp_path):
     page.get_by_role("link", name="Review the game").click()
     expect(page.locator(".deal-review").first).to_contain_text("Discard")
     shots.take(page, "review")
+
+
+def test_arnolds_solitaire_in_the_browser(live_server, page, tmp_path):
+    live_server.app.config["SOLITAIRE_SEED"] = 2
+    shots = Shots(Path(os.environ.get("PLAY_SCREENSHOTS", tmp_path)))
+    page.goto(live_server.url + "/")
+    page.get_by_label("Your name").fill("Ann")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/show/\w+$"))
+    page.get_by_role("link", name="Solitaire").click()
+    page.get_by_role("button", name="Play Arnold's solitaire").click()
+    for deal in range(4):
+        shots.take(page, "solitaire-discard")
+        for hand in range(2):
+            labels = page.locator("fieldset.picker").nth(hand).locator("label")
+            labels.nth(0).click()
+            labels.nth(1).click()
+        page.get_by_role("button", name="To the crib").click()
+        for block in page.locator(".solitaire-count .count-line").all():
+            what = block.locator("h3").inner_text().lower()
+            cards = cards_in(block.locator(".show-cards"))
+            true = score_show(cards[:-1], cards[-1], crib=what == "crib").total
+            box = block.locator("xpath=following-sibling::div[1]").locator("input")
+            box.fill(str(true))
+        shots.take(page, "solitaire-count")
+        page.get_by_role("button", name="OK").click()
+        expect(page.locator(".show-panel")).to_contain_text("exact")
+    expect(page.locator(".result-banner")).to_be_visible()
+    shots.take(page, "solitaire-over")
+    score = int(page.get_by_test_id("solitaire-score").inner_text())
+    assert f"{score} points (the cards held {score})" in page.locator(".result-banner").inner_text()

@@ -31,6 +31,7 @@ def index():
         variants=tuple(games.VARIANTS),
         countings=tuple(c.value for c in Counting),
         saved=games.learner_games(g.learner.id),
+        match_points=games.MATCH_POINTS,
     )
 
 
