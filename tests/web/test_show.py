@@ -68,8 +68,8 @@ def test_per_category_gives_an_exact_diff_per_kind(app, learner):
     location = open_deal(app, learner, "4C 5D 6H KC", "5S", mode="category")
     answer = {"fifteen": "8", "pair": "2", "run": "3", "flush": "", "nobs": "0"}
     text = page_text(learner.post(location, answer, page=location, follow_redirects=True))
-    assert "Run 6 3 -3" in text
-    assert "Fifteen 8 8 ✓" in text
+    assert "Runs 6 3 -3" in text
+    assert "Fifteens 8 8 ✓" in text
     attempt = last_attempt(app, learner)
     by_type = {r.type.value: r for r in attempt.results}
     assert by_type["multiple runs"].missed_points == 3 and not by_type["multiple runs"].right

@@ -32,6 +32,14 @@ NAV = ("show.drill", "Count")
 AUTO = "auto"
 #: Claims kept per drill: far more than any hand holds (a 29 has 14 combos).
 MAX_CLAIMS = 40
+#: Headings of the categories, as a learner reads them.
+CATEGORY_LABELS = {
+    ScoreKind.FIFTEEN: "Fifteens",
+    ScoreKind.PAIR: "Pairs",
+    ScoreKind.RUN: "Runs",
+    ScoreKind.FLUSH: "Flush",
+    ScoreKind.NOBS: "Nobs",
+}
 CATEGORY_LIMITS = {ScoreKind.FIFTEEN: 16, ScoreKind.PAIR: 12, ScoreKind.RUN: 15, ScoreKind.FLUSH: 5, ScoreKind.NOBS: 1}
 #: The key that claims each kind (L for flush: F is taken by fifteen; J for the jack of nobs).
 CLAIM_KEYS = {
@@ -178,6 +186,7 @@ def answer(drill_id: str):
         claim_keys=CLAIM_KEYS,
         show_kinds=SHOW_KINDS,
         limits=CATEGORY_LIMITS,
+        labels=CATEGORY_LABELS,
         focus_kinds=list(FocusKind),
         brought_back=pending.retry_of is not None,
         elapsed=int((utcnow() - pending.created_at).total_seconds()),
@@ -278,6 +287,7 @@ def result(attempt_id: int):
         options=options,
         feedback=feedback,
         show_kinds=SHOW_KINDS,
+        labels=CATEGORY_LABELS,
         everything=tuple(deal.hand) + (deal.starter,),
     )
 
