@@ -393,6 +393,7 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
     notes = json.loads(row.notes)
     message = None
     discard_note = None
+    play_question = None
     if action == "continue":
         if row.seen >= len(game.log):
             raise GameActionError("There is nothing more to show: it is your move.")
@@ -411,7 +412,7 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
                 raise GameActionError("It is not your cut now.")
             game.cut(_lift(game, form.get("lift", "")))
         elif action == "play":
-            message = _play(game, _cards_from(cards[:1]) if cards else (), notes, row.bot_seed)
+            play_question = _play(game, _cards_from(cards[:1]) if cards else (), notes, row.bot_seed)
         elif action == "claim":
             _claim(game, form.get("points", ""))
         elif action in ("muggins", "accept"):
@@ -430,6 +431,8 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
     # Recorded once the move is saved, so a refused move records nothing.
     if discard_note is not None:
         _record_discard(learner_id, discard_note)
+    if play_question is not None:
+        _record_play(learner_id, *play_question)
     _record_counts(learner_id, game.log[log_before:], game.rules)
     return message
 
@@ -490,7 +493,9 @@ def _record_discard(learner_id: int, note: "DiscardNote") -> None:
     )
 
 
-def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> str | None:
+def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> tuple[dict, "PlayNote"] | None:
+    """Play the learner's card; returns the moment as a best-play question for the
+    record when there was a real choice in a six-card game (the drill's shape)."""
     if game.expected is not Action.PLAY or game.to_play != LEARNER:
         raise GameActionError("It is not your turn to play a card.")
     if len(chosen) != 1 or chosen[0] not in game.hand(LEARNER):
@@ -510,11 +515,35 @@ def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> str |
         best_card = best.card
     else:
         lost, best_card = 0.0, card
-    notes.append(
-        PlayNote(game.deal_number, tuple(game.pile), tuple(view.hand), card, best_card, round(lost, 3)).to_dict()
-    )
+    note = PlayNote(game.deal_number, tuple(game.pile), tuple(view.hand), card, best_card, round(lost, 3))
+    notes.append(note.to_dict())
+    question = None
+    if len({c.rank for c in legal}) > 1 and game.rules.hand_size == 6:
+        earlier = [c for _, c in view.played][: len(view.played) - len(view.pile)]
+        seen = list(view.discarded) + [view.starter]
+        question = {
+            "hand": " ".join(map(str, view.hand)), "pile": " ".join(map(str, view.pile)),
+            "earlier": " ".join(map(str, earlier)), "seen": " ".join(map(str, seen)),
+            "opponent_cards": view.hand_sizes[BOT], "seed": seed + len(game.log),
+        }
     game.play(LEARNER, card)
-    return None
+    return (question, note) if question else None
+
+
+def _record_play(learner_id: int, question: dict, note: "PlayNote") -> None:
+    """A card played with a real choice goes to the record as a best-play attempt."""
+    record.record_attempt(
+        learner_id,
+        record.DrillKind.BEST_PLAY,
+        dealt={"question": question, "source": "game"},
+        answer={"card": str(note.card), "given_away": note.lost},
+        results=(),
+        points_expected=0,
+        points_answered=0,
+        points_missed=round(note.lost),
+        correct=note.lost <= TOLERANCE,
+        mode="best card",
+    )
 
 
 def _claim(game: Game, raw: str) -> None:

@@ -218,6 +218,23 @@ def test_a_whole_muggins_game_hides_every_secret_and_ends_with_results(seeded, l
     assert "Deal 1" in review and "Discard" in review and "missed" in review
 
 
+def test_a_games_decisions_feed_the_trainers_record_and_can_be_retried(seeded, learner):
+    seeded.config["PLAY_BOT_MISS_RATE"] = 0.0
+    url = start(learner, counting="muggins")
+    TablePlayer(seeded, learner, url, under_claim_every=2).play_to_end()
+    with seeded.app_context():
+        kinds = {kind: ids for kind, ids in (
+            (k, [a.id for a in db.session.query(Attempt).filter_by(kind=k).all()])
+            for k in ("show", "discard", "best-play"))}
+    assert all(kinds.values()), kinds
+    assert learner.client.get("/review/").status_code == 200
+    for kind, ids in kinds.items():
+        response = learner.post(f"/review/retry/{ids[0]}", {}, page="/review/")
+        assert response.status_code == 302, kind
+        drill = learner.client.get(response.headers["Location"])
+        assert drill.status_code == 200, (kind, response.headers["Location"])
+
+
 def test_an_automatic_game_shows_the_count_one_combination_at_a_time(seeded, learner):
     url = start(learner)
     player = TablePlayer(seeded, learner, url)
