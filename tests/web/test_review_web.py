@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from trainer import record
 
 from .helpers import page_text
@@ -73,3 +75,36 @@ def test_a_record_in_another_shape_is_listed_but_not_retried(app, learner):
     assert "That one cannot be dealt again." in page_text(response)
     app.config["REVIEW_SPACING"] = 0
     assert learner.client.get("/show/").status_code == 302  # a new hand, not the broken one
+
+
+def test_a_show_attempt_recorded_without_options_can_be_retried(app, learner):
+    with app.app_context():
+        ann = record.learner_by_name("Ann")
+        attempt_id = record.record_attempt(
+            ann.id, record.DrillKind.SHOW, dealt={"deal": {"hand": "4C 5D 6H KC", "starter": "5S"}},
+            answer={"total": 1}, results=(), points_expected=16, points_answered=1, points_missed=15, correct=False,
+        )
+    location = learner.post(f"/review/retry/{attempt_id}").headers["Location"]
+    response = learner.post(location, {"total": "16"}, page=location, follow_redirects=True)
+    assert "Right: 16." in page_text(response)
+
+
+@pytest.mark.parametrize(
+    "kind, url",
+    [
+        (record.DrillKind.SHOW, "/show/result/{}"),
+        (record.DrillKind.PEGGING, "/pegging/result/{}"),
+        (record.DrillKind.BEST_PLAY, "/pegging/best/result/{}"),
+        (record.DrillKind.DISCARD, "/discard/result/{}"),
+    ],
+)
+def test_result_pages_of_attempts_in_another_shape(app, learner, kind, url):
+    with app.app_context():
+        ann = record.learner_by_name("Ann")
+        attempt_id = record.record_attempt(
+            ann.id, kind, dealt={"something": "else"}, answer={}, results=(),
+            points_expected=0, points_answered=0, points_missed=0, correct=False,
+        )
+    response = learner.client.get(url.format(attempt_id), follow_redirects=True)
+    assert response.status_code == 200
+    assert "recorded in a form this page cannot show" in page_text(response)

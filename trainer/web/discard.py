@@ -90,9 +90,14 @@ def result(attempt_id: int):
     if attempt is None or attempt.kind is not DrillKind.DISCARD:
         flash("There is no such result of yours.", "error")
         return redirect(url_for("discard.drill"))
-    deal = DiscardDeal.from_dict(attempt.dealt["deal"])
-    picked = set(parse_cards(attempt.answer["discard"]))
-    options = analyse_discards(deal.cards, dealer=deal.dealer)
+    try:
+        deal = DiscardDeal.from_dict(attempt.dealt["deal"])
+        picked = set(parse_cards(attempt.answer["discard"]))
+        options = analyse_discards(deal.cards, dealer=deal.dealer)
+        float(attempt.answer["given_away"])
+    except (KeyError, TypeError, ValueError):  # an attempt another feature recorded in its own shape
+        flash("That result was recorded in a form this page cannot show.", "error")
+        return redirect(url_for("discard.drill"))
     return render_template(
         "discard/result.html", deal=deal, options=options, picked=picked, attempt=attempt, tolerance=TOLERANCE
     )

@@ -101,8 +101,12 @@ def result(attempt_id: int):
     if attempt is None or attempt.kind is not DrillKind.PEGGING:
         flash("There is no such result of yours.", "error")
         return redirect(url_for("pegging.quiz"))
-    moment = PeggingMoment.from_dict(attempt.dealt["moment"])
-    feedback = check_pegging(moment.play(), moment.extra, attempt.answer["points"], attempt.answer["count"])
+    try:
+        moment = PeggingMoment.from_dict(attempt.dealt["moment"])
+        feedback = check_pegging(moment.play(), moment.extra, int(attempt.answer["points"]), int(attempt.answer["count"]))
+    except (KeyError, TypeError, ValueError):  # an attempt another feature recorded in its own shape
+        flash("That result was recorded in a form this page cannot show.", "error")
+        return redirect(url_for("pegging.quiz"))
     return render_template("pegging/result.html", moment=moment, feedback=feedback, attempt=attempt)
 
 
@@ -178,9 +182,13 @@ def best_result(attempt_id: int):
     if attempt is None or attempt.kind is not DrillKind.BEST_PLAY:
         flash("There is no such result of yours.", "error")
         return redirect(url_for("pegging.best"))
-    question = BestPlayQuestion.from_dict(attempt.dealt["question"])
-    options = analyse_plays(_view(question), samples=SAMPLES, rng=question.seed)
-    chosen = Card.parse(attempt.answer["card"])
+    try:
+        question = BestPlayQuestion.from_dict(attempt.dealt["question"])
+        options = analyse_plays(_view(question), samples=SAMPLES, rng=question.seed)
+        chosen = Card.parse(attempt.answer["card"])
+    except (KeyError, TypeError, ValueError):  # an attempt another feature recorded in its own shape
+        flash("That result was recorded in a form this page cannot show.", "error")
+        return redirect(url_for("pegging.best"))
     return render_template(
         "pegging/best_result.html", question=question, options=options, chosen=chosen, attempt=attempt,
         tolerance=TOLERANCE, count=sum(c.value for c in question.pile),

@@ -91,8 +91,17 @@ class Options:
         return {"mode": self.mode.value, "crib": self.crib, "focus": self.focus, "timed": self.timed}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Options":
-        return cls(AnswerMode(data["mode"]), bool(data["crib"]), str(data["focus"]), bool(data["timed"]))
+    def from_dict(cls, data: dict | None) -> "Options":
+        """Stored options; anything missing or unknown (a record written by
+        another feature) takes the default."""
+        data = data if isinstance(data, dict) else {}
+        modes = {m.value: m for m in AnswerMode}
+        return cls(
+            modes.get(data.get("mode"), AnswerMode.TOTAL),
+            bool(data.get("crib", False)),
+            str(data.get("focus", AUTO)),
+            bool(data.get("timed", False)),
+        )
 
 
 def _rng() -> random.Random:
@@ -108,7 +117,6 @@ def drill():
     learner_id = g.learner.id
     rng = _rng()
     retry_of = None
-    deal = None
     if options.focus == AUTO:
         spacing = current_app.config["REVIEW_SPACING"]
         due = adaptive.review_deal(record.history(learner_id, limit=200), DrillKind.SHOW, spacing)
@@ -148,7 +156,7 @@ def answer(drill_id: str):
     if pending is None:
         return redirect(url_for("show.drill"))
     deal = ShowDeal.from_dict(pending.payload["deal"])
-    options = Options.from_dict(pending.payload["options"])
+    options = Options.from_dict(pending.payload.get("options"))
     form = PostForm()
     if request.method == "POST" and form.validate_on_submit():
         try:
@@ -204,6 +212,15 @@ def _read_answer(mode: AnswerMode, payload: dict) -> dict:
             counts[kind.value] = read_points(request.form.get(kind.value), what, maximum=CATEGORY_LIMITS[kind], blank=0)
         return {"categories": counts}
     return {"claims": payload.get("claims", [])}
+
+
+def _answer_mode(given: dict) -> AnswerMode:
+    """How a stored answer was given, read from its shape."""
+    if "claims" in given:
+        return AnswerMode.CLAIMS
+    if "categories" in given:
+        return AnswerMode.CATEGORY
+    return AnswerMode.TOTAL
 
 
 def _check(deal: ShowDeal, mode: AnswerMode, given: dict) -> Feedback:
@@ -277,9 +294,13 @@ def result(attempt_id: int):
     if attempt is None or attempt.kind is not DrillKind.SHOW:
         flash("There is no such result of yours.", "error")
         return redirect(url_for("show.drill"))
-    deal = ShowDeal.from_dict(attempt.dealt["deal"])
-    options = Options.from_dict(attempt.dealt["options"])
-    feedback = _check(deal, options.mode, attempt.answer)
+    options = Options.from_dict(attempt.dealt.get("options"))
+    try:
+        deal = ShowDeal.from_dict(attempt.dealt["deal"])
+        feedback = _check(deal, _answer_mode(attempt.answer), attempt.answer)
+    except (KeyError, TypeError, ValueError):  # an attempt another feature recorded in its own shape
+        flash("That result was recorded in a form this page cannot show.", "error")
+        return redirect(url_for("show.drill"))
     return render_template(
         "show/result.html",
         attempt=attempt,
