@@ -138,3 +138,17 @@ def test_discard_drill(live_server, page):
     page.wait_for_url(re.compile(r"/discard/result/\d+$"))
     assert page.locator("tbody tr").count() == 15
     assert page.locator("tr.chosen").count() == 1
+
+
+def test_which_card_is_best(live_server, page):
+    sign_in(page, live_server)
+    page.goto(live_server.url + "/pegging/best")
+    page.wait_for_selector("html[data-keys=ready]", state="attached")
+    radios = page.locator("[data-picker] input")
+    playable = [i for i in range(radios.count()) if radios.nth(i).is_enabled()]
+    page.keyboard.press(str(playable[0] + 1))
+    assert radios.nth(playable[0]).is_checked()
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/pegging/best/result/\d+$"))
+    assert page.locator("tbody tr").count() >= 2
+    assert page.locator("tr.chosen").count() == 1
