@@ -7,8 +7,8 @@ from the learner's own view of the game (:meth:`engine.game.Game.log_seen_by`
 and :class:`engine.players.PlayerView`) and nothing else.
 
 The bot's moves are revealed one step at a time: a saved game keeps a cursor
-(``seen``) into the learner's log, and :func:`table` replays the log up to it,
-so the table shows the state *at that step*, never ahead of it.  Every form
+(``seen``) into the learner's log, and :func:`load_table` replays the log up to
+it (see :mod:`trainer.game_table`).  Every form
 carries the game's ``version``; an action drawn at an older version (a double
 submit, a second tab) is refused and changes nothing.
 
@@ -27,44 +27,24 @@ import random
 from dataclasses import dataclass, replace
 from typing import Iterable, Mapping, Sequence
 
-from sqlalchemy import case, func, select, update
+from sqlalchemy import select, update
 
 from engine.bots import PROFILES, Bot, Level
 from engine.cards import Card, parse_cards
 from engine.discard import analyse_discards
 from engine.errors import IllegalActionError, InvalidCardError
-from engine.events import (
-    Award,
-    Claimed,
-    CountReset,
-    CutForDeal,
-    Dealt,
-    Discarded,
-    Event,
-    GameOver,
-    Go,
-    MugginsCalled,
-    MugginsPassed,
-    PlayEnded,
-    Played,
-    Points,
-    Shown,
-    StarterCut,
-    TrueCount,
-)
-from engine.game import MIN_CUT, Action, Automation, Game
+from engine.events import Event, Shown, TrueCount
+from engine.game import Action, Automation, Game
 from engine.peganalysis import PeggingView, analyse_plays
 from engine.players import take_turn
 from engine.rules import FIVE_CARD, FREE_PLAY, SEVEN_CARD, STANDARD, Counting, Rules
-from engine.scoring import ScoreItem, ScoreKind, score_show
+from engine.scoring import ScoreItem, score_show
 from trainer import record
-from trainer.board import BoardLayout, board_layout
 from trainer.checking import check_total
 from trainer.game_models import SavedGame
+from trainer.game_table import BOT, LEARNER, Table, catch_up, cut_range, table_of
 from trainer.models import db, utcnow
 
-LEARNER = 0
-BOT = 1
 #: Play-outs per candidate card when the review weighs a play.
 PLAY_SAMPLES = 200
 #: Expected points within which a discard or play counts as the best.
@@ -170,7 +150,7 @@ def _rules_of(row: SavedGame) -> Rules:
     return Rules.from_dict(json.loads(row.state)["rules"])
 
 
-def _game_of(row: SavedGame) -> Game:
+def game_of(row: SavedGame) -> Game:
     return Game.from_dict(json.loads(row.state))
 
 
@@ -189,7 +169,8 @@ def row_key(value: object) -> int | None:
     return key if 0 < key < 2**63 else None
 
 
-def _row(learner_id: int, game_id: object) -> SavedGame | None:
+def learner_row(learner_id: int, game_id: object) -> SavedGame | None:
+    """The learner's saved game with this id; None for another learner's, or no such game."""
     key = row_key(game_id)
     if key is None:
         return None
@@ -201,7 +182,7 @@ def _row(learner_id: int, game_id: object) -> SavedGame | None:
 
 def game_exists(learner_id: int, game_id: object) -> bool:
     """Whether this learner has a game with this id (another learner's does not count)."""
-    return _row(learner_id, game_id) is not None
+    return learner_row(learner_id, game_id) is not None
 
 
 def learner_games(learner_id: int) -> tuple[GameSummary, ...]:
@@ -258,7 +239,7 @@ def new_game(
     if setup.match and match_id is None:
         row.match_id = row.id
     _advance(row, game)
-    row.seen = _catch_up(game, 0, one_more=True)
+    row.seen = catch_up(game, 0, one_more=True)
     _store(row, game)
     db.session.commit()
     return row.id
@@ -312,55 +293,6 @@ def _advance(row: SavedGame, game: Game) -> None:
         take_turn(game, [None, _bot(row, game)], BOT)
 
 
-# ---------------------------------------------------------------- steps of the reveal
-
-
-def _step_ends(log: Sequence[Event]) -> list[int]:
-    """Where each step of the reveal ends: a card played (with its points), a
-    go, the starter, each combination of an automatic show, a claim and its
-    muggins; the events that follow from one (points, resets) go with it."""
-    ends: list[int] = []
-    in_show = False
-    first_item = False
-    for i, event in enumerate(log):
-        head = isinstance(event, (CutForDeal, Dealt, StarterCut, Played, Go, Shown, MugginsCalled, MugginsPassed))
-        if isinstance(event, Shown):
-            in_show, first_item = True, True
-        elif head:
-            in_show = False
-        if isinstance(event, Points) and in_show and isinstance(event.reason, ScoreKind):
-            head = not first_item
-            first_item = False
-        if head and i:
-            ends.append(i)
-    ends.append(len(log))
-    return ends
-
-
-def _catch_up(game: Game, seen: int, *, one_more: bool = False) -> int:
-    """Where the reveal cursor goes from ``seen``.
-
-    ``one_more`` (Continue) reveals the next step.  After that, or after the
-    learner's own move, a last step left is shown with the learner's next
-    decision, and after their move the bot's first step is shown at once.  A
-    new deal always waits for its own Continue, so the end of the show stays
-    on the table until the learner moves on.
-    """
-    log = game.log_seen_by(LEARNER)
-    later = [end for end in _step_ends(log) if end > seen]
-
-    def next_is_deal(cursor: int) -> bool:
-        return 0 < cursor < len(log) and isinstance(log[cursor], Dealt)
-
-    if one_more and later:
-        seen = later.pop(0)
-    elif len(later) >= 2 and not next_is_deal(seen):
-        return later[0]
-    if len(later) == 1 and not next_is_deal(seen):
-        seen = later[0]
-    return seen
-
-
 # ---------------------------------------------------------------- actions
 
 
@@ -378,7 +310,7 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
     input, an action the rules forbid, or a stale form; the game is unchanged.
     ``None`` for the row means a 404 for the view (see :func:`game_exists`).
     """
-    row = _row(learner_id, game_id)
+    row = learner_row(learner_id, game_id)
     if row is None:
         raise LookupError(game_id)
     try:
@@ -387,7 +319,7 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
         raise GameActionError("That form is missing its game version; please use the buttons on the page.") from None
     if version != row.version:
         raise StaleAction("That move came from an older page (another tab, or a double click), so nothing was changed.")
-    game = _game_of(row)
+    game = game_of(row)
     action = form.get("action", "")
     log_before = len(game.log)
     notes = json.loads(row.notes)
@@ -397,7 +329,7 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
     if action == "continue":
         if row.seen >= len(game.log):
             raise GameActionError("There is nothing more to show: it is your move.")
-        row.seen = _catch_up(game, row.seen, one_more=True)
+        row.seen = catch_up(game, row.seen, one_more=True)
         _commit_if_current(row, version)
         return None
     if row.seen < len(game.log):
@@ -424,7 +356,7 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
     own_end = len(game.log)
     _advance(row, game)
     row.mark = log_before
-    row.seen = _catch_up(game, own_end)
+    row.seen = catch_up(game, own_end)
     row.notes = json.dumps(notes)
     _store(row, game)
     _commit_if_current(row, version)
@@ -446,11 +378,6 @@ def _lift(game: Game, raw: str) -> int | None:
     if not text.isdecimal() or not low <= int(text) <= high:
         raise GameActionError(f"Cut between {low} and {high} cards from the top.")
     return int(text)
-
-
-def cut_range(game: Game) -> tuple[int, int]:
-    """The cuts allowed: at least four cards in each part of the pack."""
-    return MIN_CUT, len(game.pack) - MIN_CUT
 
 
 def _discard(game: Game, chosen: tuple[Card, ...], notes: list) -> "DiscardNote":
@@ -671,518 +598,19 @@ class PlayNote:
                    Card.parse(data["best"]), data["lost"])
 
 
-@dataclass(frozen=True, slots=True)
-class CountNote:
-    """One of the learner's hands or cribs in the show: what it held, what they claimed."""
-
-    deal: int
-    what: str
-    cards: tuple[Card, ...]
-    starter: Card | None
-    items: tuple[ScoreItem, ...]
-    claimed: int | None
-
-    @property
-    def total(self) -> int:
-        return sum(item.points for item in self.items)
-
-    @property
-    def missed(self) -> int:
-        return 0 if self.claimed is None else max(0, self.total - self.claimed)
-
-
-@dataclass(frozen=True, slots=True)
-class DealReview:
-    deal: int
-    learner_dealt: bool
-    discard: DiscardNote | None
-    plays: tuple[PlayNote, ...]
-    counts: tuple[CountNote, ...]
-
-
-def _count_notes(log: Sequence[Event]) -> list[CountNote]:
-    notes = []
-    deal = 0
-    shown: Shown | None = None
-    items: list[ScoreItem] = []
-    for event in log:
-        if isinstance(event, Dealt):
-            deal = event.deal_number
-        elif isinstance(event, Shown):
-            shown, items = event, []
-            if event.player == LEARNER:
-                notes.append(CountNote(deal, "crib" if event.is_crib else "hand", event.cards, event.starter,
-                                       score_show(event.cards, event.starter, crib=event.is_crib).items, None))
-        elif isinstance(event, (Claimed, TrueCount)) and event.player == LEARNER and event.what != "play" and notes:
-            # The claim itself, since a claim that wins the game is never settled.
-            notes[-1] = replace(notes[-1], claimed=event.points if isinstance(event, Claimed) else event.claimed)
-    return notes
-
-
-def review(learner_id: int, game_id: object) -> tuple[DealReview, ...] | None:
-    """Every deal of a finished game: the learner's discard, plays and counts."""
-    row = _row(learner_id, game_id)
-    if row is None or not row.finished:
-        return None
-    game = _game_of(row)
-    log = game.log_seen_by(LEARNER)
-    notes = json.loads(row.notes)
-    discards = {n["deal"]: DiscardNote.from_dict(n) for n in notes if n["kind"] == "discard"}
-    plays = [PlayNote.from_dict(n) for n in notes if n["kind"] == "play"]
-    counts = _count_notes(log)
-    dealers = {e.deal_number: e.dealer for e in log if isinstance(e, Dealt)}
-    return tuple(
-        DealReview(
-            deal, dealer == LEARNER, discards.get(deal),
-            tuple(p for p in plays if p.deal == deal), tuple(c for c in counts if c.deal == deal),
-        )
-        for deal, dealer in sorted(dealers.items())
-    )
-
-
-# ---------------------------------------------------------------- the table
-
-
-@dataclass(frozen=True, slots=True)
-class Happening:
-    """One line of "what just happened"."""
-
-    text: str
-    actor: str  # "you", "bot" or "" (the table)
-    points: int = 0
-    latest: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ShowPanel:
-    """A hand or crib laid out in the show, and its count so far."""
-
-    owner: int
-    is_crib: bool
-    cards: tuple[Card, ...]
-    starter: Card | None
-    items: tuple[ScoreItem, ...]
-    lit: tuple[Card, ...]
-    claimed: int | None
-    true_total: int | None
-    true_items: tuple[ScoreItem, ...]
-    muggins_taken: int
-    muggins_by: int | None
-
-    @property
-    def taken_items(self) -> tuple[ScoreItem, ...]:
-        """Combinations that make up the points taken by muggins.  A claim is a
-        total, so which ones were missed is not known: this picks the latest
-        combinations that add up to the points taken (the harder-to-see ones)."""
-        return _items_adding_to(self.true_items, self.muggins_taken)
-
-    @property
-    def taken_cards(self) -> tuple[Card, ...]:
-        return tuple({c: None for item in self.taken_items for c in item.cards})
-
-    @property
-    def running(self) -> int:
-        return sum(item.points for item in self.items)
-
-    @property
-    def title(self) -> str:
-        who = "Your" if self.owner == LEARNER else "The bot's"
-        return f"{who} {'crib' if self.is_crib else 'hand'}"
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What the learner may do now (only when the reveal has caught up)."""
-
-    kind: str  # discard, cut, play, claim, muggins, over
-    hand: tuple[Card, ...] = ()
-    #: For the cut: how many cards may be lifted off the pack.
-    cut_range: tuple[int, int] = (0, 0)
-    legal: tuple[Card, ...] = ()
-    discards: int = 0
-    claim_what: str = ""
-    claim_cards: tuple[Card, ...] = ()
-    claim_starter: Card | None = None
-    bot_claimed: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """The table as the learner sees it at the reveal cursor."""
-
-    game_id: int
-    version: int
-    rules: Rules
-    level: str
-    phase: str
-    deal_number: int
-    dealer: int | None
-    scores: tuple[int, int]
-    backs: tuple[int, int]
-    hand: tuple[Card, ...]
-    bot_cards: int
-    crib_cards: int
-    starter: Card | None
-    count: int
-    pile: tuple[tuple[int, Card], ...]
-    earlier: tuple[tuple[tuple[int, Card], ...], ...]
-    show: ShowPanel | None
-    happenings: tuple[Happening, ...]
-    waiting: bool
-    #: The next Continue starts a new deal.
-    next_is_deal: bool
-    decision: Decision | None
-    turn: str
-    over: bool
-    board: BoardLayout
-    #: The same board with 30-hole rows, for a phone.
-    narrow_board: BoardLayout
-    match_id: int | None
-
-
-def _items_adding_to(items: Sequence[ScoreItem], points: int) -> tuple[ScoreItem, ...]:
-    """The subset of ``items`` adding up to ``points`` that uses the latest items.
-
-    >>> from engine.scoring import score_show
-    >>> [item.name for item in _items_adding_to(score_show("5H 5D 6S 4C", "KS").items, 3)]
-    ['run of 3']
-    """
-    if points <= 0:
-        return ()
-    best: dict[int, tuple[int, ...]] = {0: ()}
-    for index in reversed(range(len(items))):
-        for total, chosen in list(best.items()):
-            new = total + items[index].points
-            if new <= points and new not in best:
-                best[new] = chosen + (index,)
-    return tuple(items[i] for i in sorted(best.get(points, ())))
-
-
-def _points_text(event: Points) -> str:
-    reason = event.reason
-    if reason is Award.CLAIM:
-        return "as claimed"
-    if reason is Award.MUGGINS:
-        return "by muggins"
-    if reason is Award.START:
-        return "three for the start"
-    return f"for {'a ' if reason in (ScoreKind.FIFTEEN, ScoreKind.PAIR, ScoreKind.RUN, ScoreKind.FLUSH) else ''}{reason}"
-
-
-def _who(seat: int) -> str:
-    return "You" if seat == LEARNER else "The bot"
-
-
-def _describe(event: Event) -> Happening | None:
-    actor = "you" if getattr(event, "player", None) == LEARNER else ("bot" if getattr(event, "player", None) == BOT else "")
-    if isinstance(event, CutForDeal):
-        if event.dealer is None:
-            return Happening(f"You cut {event.cuts[0].pretty}, the bot cut {event.cuts[1].pretty}: a tie, cut again.", "")
-        dealer = "you deal" if event.dealer == LEARNER else "the bot deals"
-        return Happening(f"You cut {event.cuts[0].pretty}, the bot cut {event.cuts[1].pretty}: the lower card deals, so {dealer}.", "")
-    if isinstance(event, Dealt):
-        whose = "You deal: the crib is yours." if event.dealer == LEARNER else "The bot deals: the crib is the bot's."
-        return Happening(f"Deal {event.deal_number}. {whose}", "")
-    if isinstance(event, Discarded):
-        if event.player == LEARNER:
-            return Happening(f"You laid {' '.join(c.pretty for c in event.cards)} away to the crib.", actor)
-        return Happening("The bot laid its cards away to the crib.", actor)
-    if isinstance(event, StarterCut):
-        return Happening(f"The starter is turned: {event.starter.pretty}.", "")
-    if isinstance(event, Played):
-        return Happening(f"{_who(event.player)} played {event.card.pretty}: count {event.count}.", actor)
-    if isinstance(event, Go):
-        if event.player == LEARNER:
-            return Happening(f"Go: none of your cards fits under 31 (count {event.count}).", actor)
-        return Happening(f"The bot says go at {event.count}.", actor)
-    if isinstance(event, CountReset):
-        return Happening("The count starts again from 0.", "")
-    if isinstance(event, PlayEnded):
-        return Happening("The play is over: now the show.", "")
-    if isinstance(event, Shown):
-        what = "crib" if event.is_crib else "hand"
-        return Happening(f"{_who(event.player)} {'show' if event.player == LEARNER else 'shows'} {'your' if event.player == LEARNER else 'its'} {what}.", actor)
-    if isinstance(event, Points):
-        verb = "peg" if event.player == LEARNER else "pegs"
-        return Happening(f"{_who(event.player)} {verb} {event.points} {_points_text(event)}.", actor, event.points)
-    if isinstance(event, Claimed):
-        whose = "your" if event.player == LEARNER else "its"
-        verb = "claim" if event.player == LEARNER else "claims"
-        return Happening(f"{_who(event.player)} {verb} {event.points} for {whose} {event.what}.", actor)
-    if isinstance(event, MugginsCalled):
-        if event.points == 0:
-            return Happening(f"{_who(event.player)} called muggins, but nothing was missed.", actor)
-        victim = "you" if event.claimant == LEARNER else "the bot"
-        return Happening(f"Muggins! {_who(event.player)} {'take' if event.player == LEARNER else 'takes'} {event.points} that {victim} missed.", actor)
-    if isinstance(event, MugginsPassed):
-        if event.player == LEARNER:
-            return Happening("You let the bot's claim stand.", actor)
-        return Happening("The bot lets your claim stand.", actor)
-    if isinstance(event, TrueCount):
-        return Happening(f"The true count was {event.total} (claimed {event.claimed}).", "")
-    if isinstance(event, GameOver):
-        return Happening("You win the game!" if event.winner == LEARNER else "The bot wins the game.", "")
-    return None
-
-
 def load_table(learner_id: int, game_id: object) -> Table | None:
     """The table of one of the learner's games, at the reveal cursor (None: not theirs)."""
-    row = _row(learner_id, game_id)
+    row = learner_row(learner_id, game_id)
     if row is None:
         return None
-    game = _game_of(row)
-    return _table(row, game)
+    game = game_of(row)
+    return table_of(row, game)
 
 
-def _table(row: SavedGame, game: Game) -> Table:
-    log = game.log_seen_by(LEARNER)
-    seen = min(row.seen, len(log))
-    rules = game.rules
-    scores = [0, 0]
-    backs = [0, 0]
-    dealer = None
-    deal_number = 0
-    hand: list[Card] = []
-    kept: list[Card] = []
-    bot_cards = 0
-    crib_cards = 0
-    starter = None
-    pile: list[tuple[int, Card]] = []
-    earlier: list[tuple[tuple[int, Card], ...]] = []
-    phase = "cut for deal"
-    show: ShowPanel | None = None
-    over = False
-    for event in log[:seen]:
-        if isinstance(event, CutForDeal):
-            dealer = event.dealer
-        elif isinstance(event, Dealt):
-            dealer, deal_number = event.dealer, event.deal_number
-            hand = list(event.hands[LEARNER])
-            bot_cards = rules.hand_size
-            crib_cards = len(event.crib) if event.crib else rules.cards_to_crib
-            starter, pile, earlier, show = None, [], [], None
-            phase = "discard"
-        elif isinstance(event, Discarded):
-            crib_cards += rules.discards
-            if event.player == LEARNER:
-                hand = [c for c in hand if c not in event.cards]
-                kept = list(hand)
-            else:
-                bot_cards -= rules.discards
-            if crib_cards >= rules.crib_size:
-                phase = "cut"
-        elif isinstance(event, StarterCut):
-            starter = event.starter
-            phase = "play"
-        elif isinstance(event, Played):
-            pile.append((event.player, event.card))
-            if event.player == LEARNER:
-                hand = [c for c in hand if c != event.card]
-            else:
-                bot_cards -= 1
-        elif isinstance(event, CountReset):
-            earlier.append(tuple(pile))
-            pile = []
-        elif isinstance(event, PlayEnded):
-            if pile:
-                earlier.append(tuple(pile))
-            pile = []
-            phase = "show"
-            hand = list(kept)
-        elif isinstance(event, Shown):
-            show = ShowPanel(event.player, event.is_crib, event.cards, event.starter, (), (), None, None, (), 0, None)
-        elif isinstance(event, Points):
-            backs[event.player] = scores[event.player]
-            scores[event.player] += event.points
-            if show is not None and phase == "show" and isinstance(event.reason, ScoreKind):
-                item = ScoreItem(event.reason, event.cards, event.points)
-                show = replace(show, items=show.items + (item,), lit=event.cards)
-            elif show is not None and event.reason is Award.MUGGINS:
-                show = replace(show, muggins_taken=event.points, muggins_by=event.player)
-        elif isinstance(event, Claimed) and show is not None and event.what != "play":
-            show = replace(show, claimed=event.points)
-        elif isinstance(event, TrueCount) and show is not None and event.what != "play":
-            show = replace(show, true_total=event.total, true_items=event.items)
-        elif isinstance(event, GameOver):
-            over = True
-            phase = "over"
-    waiting = seen < len(log)
-    happenings = _happenings(log, row.mark, seen)
-    decision = None if waiting else _decision(game)
-    turn = _turn_text(game, waiting, decision, phase)
-    if waiting and isinstance(log[seen], Dealt):
-        turn = "The deal is over: press Next deal when you are ready." if seen else turn
-    elif waiting and phase == "show":
-        turn = "The show: press Next to count on, one combination at a time."
-    return Table(
-        game_id=row.id,
-        version=row.version,
-        rules=rules,
-        level=row.level,
-        phase=phase,
-        deal_number=deal_number,
-        dealer=dealer,
-        scores=(scores[0], scores[1]),
-        backs=(backs[0], backs[1]),
-        hand=tuple(sorted(hand, key=lambda c: (c.rank, c.suit))),
-        bot_cards=bot_cards,
-        crib_cards=crib_cards if show is None or not show.is_crib else 0,
-        starter=starter,
-        count=sum(c.value for _, c in pile),
-        pile=tuple(pile),
-        earlier=tuple(earlier),
-        show=show,
-        happenings=happenings,
-        waiting=waiting,
-        next_is_deal=waiting and isinstance(log[seen], Dealt),
-        decision=decision,
-        turn=turn,
-        over=over,
-        board=board_layout(rules.target, ((scores[0], backs[0]), (scores[1], backs[1]))),
-        narrow_board=board_layout(rules.target, ((scores[0], backs[0]), (scores[1], backs[1])), row_holes=30),
-        match_id=row.match_id,
-    )
+# ---------------------------------------------------------------- matches
 
 
-def _happenings(log: Sequence[Event], mark: int, seen: int) -> tuple[Happening, ...]:
-    ends = [0] + _step_ends(log)
-    last_start = max((e for e in ends if e < seen), default=0)
-    start = min(mark, last_start)
-    # Only this deal's story: the cards of an earlier deal are back in the pack.
-    deal_start = max((i for i in range(seen) if isinstance(log[i], Dealt)), default=0)
-    start = max(start, deal_start)
-    lines = []
-    for i in range(start, seen):
-        happening = _describe(log[i])
-        if happening is not None:
-            lines.append(replace(happening, latest=i >= last_start))
-    return tuple(lines[-12:])
-
-
-def _decision(game: Game) -> Decision | None:
-    if game.is_over:
-        return Decision("over")
-    action = game.expected
-    if action is Action.DISCARD and LEARNER in game.to_act:
-        return Decision("discard", hand=game.hand(LEARNER), discards=game.rules.discards)
-    if action is Action.CUT and game.cutter == LEARNER:
-        return Decision("cut", cut_range=cut_range(game))
-    if action is Action.PLAY and game.to_play == LEARNER:
-        return Decision("play", hand=game.hand(LEARNER), legal=game.legal_plays(LEARNER))
-    pending = game.pending_claim
-    if action is Action.CLAIM and pending is not None and pending.player == LEARNER:
-        return Decision("claim", claim_what=pending.what, claim_cards=pending.cards, claim_starter=pending.starter)
-    window = game.muggins_window
-    if action is Action.MUGGINS and window is not None and LEARNER in window.callers:
-        return Decision("muggins", claim_what=window.claim.what, claim_cards=window.claim.cards,
-                        claim_starter=window.claim.starter, bot_claimed=window.claimed)
-    return None
-
-
-def _turn_text(game: Game, waiting: bool, decision: Decision | None, phase: str) -> str:
-    if waiting:
-        return "Watch the bot: press Continue for its next move."
-    if decision is None:
-        return "The bot is thinking."
-    return {
-        "over": "The game is over.",
-        "discard": f"Your turn: choose {decision.discards} cards for the {'your' if game.dealer == LEARNER else 'bot’s'} crib.".replace("the your", "your").replace("the bot’s", "the bot’s"),
-        "cut": "The bot dealt: cut the pack for the starter.",
-        "play": "Your turn to play a card.",
-        "claim": f"Count your {decision.claim_what}" + (" points for that card." if decision.claim_what == "play" else "."),
-        "muggins": "The bot has claimed: call muggins if it missed anything.",
-    }[decision.kind]
-
-
-# ---------------------------------------------------------------- results and statistics
-
-
-@dataclass(frozen=True, slots=True)
-class SideTotals:
-    pegging: int
-    hand: int
-    crib: int
-    muggins: int
-
-    @property
-    def total(self) -> int:
-        return self.pegging + self.hand + self.crib + self.muggins
-
-
-@dataclass(frozen=True, slots=True)
-class LevelStats:
-    level: str
-    target: int
-    games: int
-    wins: int
-    average_points: float
-    average_bot_points: float
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class GameResults:
-    game_id: int
-    level: str
-    target: int
-    learner_won: bool
-    scores: tuple[int, int]
-    skunk: str
-    deals: int
-    totals: tuple[SideTotals, SideTotals]
-    best_hand: CountNote | None
-    claims: int
-    exact_claims: int
-    points_missed: int
-    stats: LevelStats
-    match_id: int | None
-    match_score: tuple[int, int] | None
-    match_over: bool
-
-    @property
-    def accuracy(self) -> float | None:
-        return self.exact_claims / self.claims if self.claims else None
-
-
-def _side_totals(log: Sequence[Event]) -> tuple[SideTotals, SideTotals]:
-    sums = [[0, 0, 0, 0], [0, 0, 0, 0]]
-    where = "pegging"
-    for event in log:
-        if isinstance(event, Dealt):
-            where = "pegging"
-        elif isinstance(event, Shown):
-            where = "crib" if event.is_crib else "hand"
-        elif isinstance(event, Points):
-            if event.reason is Award.MUGGINS:
-                column = 3
-            else:
-                column = {"pegging": 0, "hand": 1, "crib": 2}[where]
-                if where != "pegging" and event.reason is not Award.CLAIM and not isinstance(event.reason, ScoreKind):
-                    column = 0
-            sums[event.player][column] += event.points
-    return SideTotals(*sums[0]), SideTotals(*sums[1])
-
-
-def level_stats(learner_id: int, level: str, target: int) -> LevelStats:
-    """Games, wins and average points of the learner's finished games at this level and length."""
-    games, wins, mine, theirs = db.session.execute(
-        select(
-            func.count(SavedGame.id),
-            func.coalesce(func.sum(case((SavedGame.learner_won.is_(True), 1), else_=0)), 0),
-            func.coalesce(func.avg(SavedGame.learner_score), 0.0),
-            func.coalesce(func.avg(SavedGame.bot_score), 0.0),
-        ).where(
-            SavedGame.learner_id == learner_id, SavedGame.finished.is_(True),
-            SavedGame.level == level, SavedGame.target == target,
-        )
-    ).one()
-    return LevelStats(level, target, games, int(wins), float(mine), float(theirs))
-
-
-def _match_score(row: SavedGame) -> tuple[tuple[int, int], bool]:
+def match_score(row: SavedGame) -> tuple[tuple[int, int], bool]:
     rows = db.session.scalars(
         select(SavedGame).where(SavedGame.match_id == row.match_id, SavedGame.learner_id == row.learner_id,
                                 SavedGame.finished.is_(True))
@@ -1196,45 +624,12 @@ def _match_score(row: SavedGame) -> tuple[tuple[int, int], bool]:
     return (mine, theirs), max(mine, theirs) >= row.match_points_to_win
 
 
-def results(learner_id: int, game_id: object) -> GameResults | None:
-    """The results page of a finished game (None: not the learner's, or not over)."""
-    row = _row(learner_id, game_id)
-    if row is None or not row.finished:
-        return None
-    game = _game_of(row)
-    log = game.log_seen_by(LEARNER)
-    counts = _count_notes(log)
-    hands = [c for c in counts if c.what == "hand"]
-    best = max(hands, key=lambda c: c.total, default=None)
-    claimed = [c for c in counts if c.claimed is not None]
-    skunk = game.outcome.skunk
-    match_score, match_over = _match_score(row) if row.match_id else (None, False)
-    return GameResults(
-        game_id=row.id,
-        level=row.level,
-        target=row.target,
-        learner_won=bool(row.learner_won),
-        scores=(row.learner_score, row.bot_score),
-        skunk=str(skunk),
-        deals=row.deals,
-        totals=_side_totals(log),
-        best_hand=best,
-        claims=len(claimed),
-        exact_claims=sum(1 for c in claimed if c.claimed == c.total),
-        points_missed=sum(c.missed for c in claimed),
-        stats=level_stats(learner_id, row.level, row.target),
-        match_id=row.match_id,
-        match_score=match_score,
-        match_over=match_over,
-    )
-
-
 def next_match_game(learner_id: int, game_id: object) -> int | None:
     """Start the next game of a match after a finished one; the loser deals first."""
-    row = _row(learner_id, game_id)
+    row = learner_row(learner_id, game_id)
     if row is None or not row.finished or row.match_id is None:
         return None
-    _, over = _match_score(row)
+    _, over = match_score(row)
     if over:
         return None
     later = db.session.scalar(

@@ -41,9 +41,9 @@ class Shots:
         if name in self.taken:
             return
         self.taken.add(name)
-        page.screenshot(path=str(self.folder / f"{name}-phone.png"), full_page=True)
+        page.screenshot(path=str(self.folder / f"{name}-phone.png"), full_page=True, animations="disabled")
         page.set_viewport_size({"width": 1280, "height": 900})
-        page.screenshot(path=str(self.folder / f"{name}-desktop.png"), full_page=True)
+        page.screenshot(path=str(self.folder / f"{name}-desktop.png"), full_page=True, animations="disabled")
         page.set_viewport_size({"width": 390, "height": 844})
 
 

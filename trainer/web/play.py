@@ -12,7 +12,7 @@ from flask import Blueprint, abort, current_app, flash, g, redirect, render_temp
 
 from engine.bots import LEVEL_NAMES
 from engine.rules import Counting
-from trainer import games
+from trainer import game_results, games
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
@@ -81,7 +81,7 @@ def table(game_id: int):
 def results(game_id: int):
     if not games.game_exists(g.learner.id, game_id):
         abort(404)
-    outcome = games.results(g.learner.id, game_id)
+    outcome = game_results.results(g.learner.id, game_id)
     if outcome is None:
         flash("That game is not over yet: here it is.", "info")
         return redirect(url_for("play.table", game_id=game_id))
@@ -93,7 +93,7 @@ def results(game_id: int):
 def review(game_id: int):
     if not games.game_exists(g.learner.id, game_id):
         abort(404)
-    deals = games.review(g.learner.id, game_id)
+    deals = game_results.review(g.learner.id, game_id)
     if deals is None:
         flash("The review opens when the game is over.", "info")
         return redirect(url_for("play.table", game_id=game_id))
