@@ -452,3 +452,32 @@ def test_the_back_peg_leapfrogs_to_the_front(seeded, learner):
             # The back peg jumped ahead to where the front one stood before the last points.
             assert int(pegs["front"]) == after and before <= int(pegs["back"]) < after
             moves += 1
+
+
+def test_random_garbage_at_every_stage_is_refused_cleanly(seeded, learner):
+    """Forms a browser would never send, posted at many moments of a game: each
+    is a redirect with a message (never an error), and the game goes on."""
+    import random
+
+    rng = random.Random(4)
+    url = start(learner, counting="muggins", pegging_muggins="on")
+    player = TablePlayer(seeded, learner, url, under_claim_every=2)
+    html = player.page()
+    actions = ["discard", "cut", "play", "claim", "muggins", "accept", "continue", "", "x" * 300]
+    values = ["5H", "10S", "ZZ", "", "-1", "31", "9" * 40, "<script>", "AS", "KD", "0", "１２"]
+    for _ in range(60):
+        if "See the results" in html and 'value="continue"' not in html:
+            break
+        game, row = player.saved()
+        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+        for stale in (True, True, False):
+            version = rng.choice([str(row.version - 1), "", "abc", str(row.version + 1)]) if stale else str(row.version)
+            form = {"csrf_token": token, "version": version,
+                    "action": rng.choice(actions), "card": rng.sample(values, rng.randint(0, 3)),
+                    "points": rng.choice(values), "lift": rng.choice(values)}
+            response = learner.client.post(url, data=form)
+            assert response.status_code == 302
+            if stale:
+                assert player.saved()[0].to_dict() == game.to_dict()
+        html = player.page()  # a garbage form that happened to be a legal move moved the game on
+        html = player.step(html)
