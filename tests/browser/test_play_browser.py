@@ -32,6 +32,13 @@ def cards_in(locator) -> list[Card]:
     return found
 
 
+def submit(page, act) -> None:
+    """Do something that sends a form, and wait for the next page (so the next
+    look at the table is not at the page being left)."""
+    with page.expect_navigation():
+        act()
+
+
 class Shots:
     def __init__(self, folder: Path):
         self.folder = folder
@@ -71,25 +78,25 @@ def test_a_whole_61_game_with_muggins_both_ways(live_server, page, tmp_path):
         if page.locator("form.continue").count():
             if page.locator("[data-testid=show]").count():
                 shots.take(page, "show")
-            page.keyboard.press("n")  # the Next / Continue key
+            submit(page, lambda: page.keyboard.press("n"))  # the Next / Continue key
         elif page.locator("form[data-discard]").count():
             boxes = page.locator("form[data-discard] label")
             boxes.nth(0).click()
             boxes.nth(1).click()
-            page.get_by_test_id("to-crib").click()
+            submit(page, page.get_by_test_id("to-crib").click)
         elif page.get_by_role("button", name="Cut the pack").count():
-            page.get_by_role("button", name="Cut the pack").click()
+            submit(page, page.get_by_role("button", name="Cut the pack").click)
         elif page.locator(".play-form").count():
             shots.take(page, "table")
             if page.locator(".felt .pile .play").count() >= 2:
                 shots.take(page, "pegging")
             too_high = page.locator(".card-button.too-high")
             if too_high.count() and not refused_31:
-                too_high.first.click()
+                submit(page, too_high.first.click)
                 expect(page.locator(".flash-error")).to_contain_text("past 31")
                 refused_31 += 1
                 continue
-            page.locator(".card-button:not(.too-high)").first.click()
+            submit(page, page.locator(".card-button:not(.too-high)").first.click)
         elif page.locator(".claim-form").count():
             cards = cards_in(page.locator(".claim-form .show-cards"))
             hand, starter = cards[:-1], cards[-1]
@@ -104,7 +111,7 @@ def test_a_whole_61_game_with_muggins_both_ways(live_server, page, tmp_path):
             page.get_by_role("button", name="one less").click()  # the − button
             expect(box).to_have_value(str(claim))
             shots.take(page, "claim")
-            page.get_by_test_id("claim-ok").click()
+            submit(page, page.get_by_test_id("claim-ok").click)
             if claim < true:
                 expect(page.locator(".happened")).to_contain_text(f"The bot takes {under_claimed} that you missed")
                 expect(page.locator(".happened")).to_contain_text(f"The true count was {true} (claimed {claim})")
@@ -120,12 +127,12 @@ def test_a_whole_61_game_with_muggins_both_ways(live_server, page, tmp_path):
                 for c in item.cards:
                     page.locator(f".muggins-form label:has(input[value='{c}'])").click()
                 shots.take(page, "muggins")
-                page.get_by_role("button", name="Muggins!").click()
+                submit(page, page.get_by_role("button", name="Muggins!").click)
                 expect(page.locator(".happened")).to_contain_text(f"You take {score.total - claimed} that the bot missed")
                 expect(page.locator(".flash-info")).to_contain_text("Yes: those cards make")
                 muggins_called += 1
             else:
-                page.get_by_role("button", name=re.compile("^Accept")).click()
+                submit(page, page.get_by_role("button", name=re.compile("^Accept")).click)
         else:
             raise AssertionError(f"no move on the page: {turn}")
     else:
@@ -161,7 +168,7 @@ def test_arnolds_solitaire_in_the_browser(live_server, page, tmp_path):
             labels = page.locator("fieldset.picker").nth(hand).locator("label")
             labels.nth(0).click()
             labels.nth(1).click()
-        page.get_by_role("button", name="To the crib").click()
+        submit(page, page.get_by_role("button", name="To the crib").click)
         for block in page.locator(".solitaire-count .count-line").all():
             what = block.locator("h3").inner_text().lower()
             cards = cards_in(block.locator(".show-cards"))
@@ -169,7 +176,7 @@ def test_arnolds_solitaire_in_the_browser(live_server, page, tmp_path):
             box = block.locator("xpath=following-sibling::div[1]").locator("input")
             box.fill(str(true))
         shots.take(page, "solitaire-count")
-        page.get_by_role("button", name="OK").click()
+        submit(page, page.get_by_role("button", name="OK").click)
         expect(page.locator(".show-panel")).to_contain_text("exact")
     expect(page.locator(".result-banner")).to_be_visible()
     shots.take(page, "solitaire-over")
