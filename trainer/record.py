@@ -19,17 +19,19 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import Enum
 from typing import Any, Iterable
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select, update
 
 from trainer.checking import ComboResult, ComboType
 from trainer.models import Attempt, ComboResultRow, Drill, Learner, db, utcnow
 
 #: Longest learner name accepted.
 MAX_NAME_LENGTH = 40
+#: Unanswered drills older than this are dropped.
+STALE_DRILL_DAYS = 30
 
 
 class DrillKind(Enum):
@@ -201,7 +203,15 @@ def all_learners() -> tuple[LearnerInfo, ...]:
 
 
 def open_drill(learner_id: int, kind: DrillKind, payload: dict, *, retry_of: int | None = None) -> str:
-    """Store a dealt drill (never its answer) and return its unguessable id."""
+    """Store a dealt drill (never its answer) and return its unguessable id.
+
+    Drills left unanswered for :data:`STALE_DRILL_DAYS` are dropped on the way:
+    every "next hand" deals one, and most are answered within minutes.
+    """
+    stale = utcnow() - timedelta(days=STALE_DRILL_DAYS)
+    db.session.execute(
+        delete(Drill).where(Drill.learner_id == learner_id, Drill.answered_at.is_(None), Drill.created_at < stale)
+    )
     drill_id = secrets.token_hex(16)
     db.session.add(
         Drill(id=drill_id, learner_id=learner_id, kind=kind.value, payload=json.dumps(payload), retry_of=retry_of)
@@ -230,13 +240,16 @@ def update_drill(drill_id: str, payload: dict) -> None:
 
 
 def close_drill(drill_id: str) -> bool:
-    """Mark a drill answered; False if it already was (a double submit)."""
-    row = db.session.get(Drill, drill_id)
-    if row is None or row.answered_at is not None:
-        return False
-    row.answered_at = utcnow()
+    """Mark a drill answered; False if it already was (a double submit).
+
+    One conditional UPDATE, so two answers racing on two server threads
+    cannot both be recorded.
+    """
+    closed = db.session.execute(
+        update(Drill).where(Drill.id == drill_id, Drill.answered_at.is_(None)).values(answered_at=utcnow())
+    )
     db.session.commit()
-    return True
+    return closed.rowcount == 1
 
 
 # ---------------------------------------------------------------- attempts

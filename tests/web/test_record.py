@@ -70,3 +70,22 @@ def test_the_trend_by_day_and_by_blocks_of_answers(app):
         stats = record.learner_stats(ann.id)
         assert [(p.label, p.attempts, p.correct) for p in stats.trend] == [("1 Mar", 5, 3), ("2 Mar", 18, 9)]
         assert [(p.label, p.attempts, p.correct) for p in stats.blocks] == [("1-10", 10, 5), ("11-20", 10, 5), ("21-23", 3, 2)]
+
+
+def test_stale_unanswered_drills_are_dropped(app):
+    from datetime import timedelta
+
+    from trainer.models import Drill, db, utcnow
+
+    with app.app_context():
+        ann = record.learner_by_name("Ann", create=True)
+        old = record.open_drill(ann.id, DrillKind.SHOW, {})
+        answered = record.open_drill(ann.id, DrillKind.SHOW, {})
+        record.close_drill(answered)
+        for drill_id in (old, answered):
+            db.session.get(Drill, drill_id).created_at = utcnow() - timedelta(days=record.STALE_DRILL_DAYS + 1)
+        db.session.commit()
+        fresh = record.open_drill(ann.id, DrillKind.SHOW, {})
+        assert db.session.get(Drill, old) is None
+        assert db.session.get(Drill, answered) is not None  # answered drills stay with their attempts
+        assert record.pending_drill(fresh, ann.id, DrillKind.SHOW) is not None
