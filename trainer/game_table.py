@@ -264,7 +264,8 @@ def _describe(event: Event) -> Happening | None:
     if isinstance(event, Claimed):
         whose = "your" if event.player == LEARNER else "its"
         verb = "claim" if event.player == LEARNER else "claims"
-        return Happening(f"{_who(event.player)} {verb} {event.points} for {whose} {event.what}.", actor)
+        what = "card" if event.what == "play" else event.what
+        return Happening(f"{_who(event.player)} {verb} {event.points} for {whose} {what}.", actor)
     if isinstance(event, MugginsCalled):
         if event.points == 0:
             return Happening(f"{_who(event.player)} called muggins, but nothing was missed.", actor)
