@@ -221,7 +221,7 @@ def _points_text(event: Points) -> str:
     if reason is Award.MUGGINS:
         return "by muggins"
     if reason is Award.START:
-        return "three for the start"
+        return "for the start (the pone's three in five-card)"
     return f"for {'a ' if reason in (ScoreKind.FIFTEEN, ScoreKind.PAIR, ScoreKind.RUN, ScoreKind.FLUSH) else ''}{reason}"
 
 
