@@ -247,6 +247,20 @@ def _choose_play(rng: random.Random, legal: Sequence[Card], pile: Sequence[Card]
 
 
 @dataclass(frozen=True, slots=True)
+class Turn:
+    """What a player knew when it was their turn to lay a card."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    earlier: tuple[Card, ...]
+    #: who laid the pile's last card (None: the pile is empty)
+    last_player: int | None
+    #: the seats that said go at this count (they hold nothing that fits)
+    said_go: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
 class PeggingDeal:
     """One real deal's play: each player's four cards, what each laid away, the
     starter and every moment a card was laid, from the layer's point of view."""
@@ -256,8 +270,7 @@ class PeggingDeal:
     starter: Card
     dealer: int
     moments: tuple[PeggingMoment, ...]
-    #: (player, hand before the card, pile before it, earlier counts) for each card laid
-    turns: tuple[tuple[int, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]], ...]
+    turns: tuple[Turn, ...]
 
 
 def play_deal(rng: random.Random) -> PeggingDeal:
@@ -276,7 +289,8 @@ def play_deal(rng: random.Random) -> PeggingDeal:
         (seat,) = game.to_act
         legal = game.legal_plays(seat)
         earlier = tuple(card for _, card in game.played[: len(game.played) - len(game.pile)])
-        turns.append((seat, tuple(game.in_hand[seat]), tuple(game.pile), earlier))
+        last = game.last_player if game.pile else None
+        turns.append(Turn(seat, tuple(game.in_hand[seat]), tuple(game.pile), earlier, last, frozenset(game.said_go)))
         game.play(seat, _choose_play(rng, legal, game.pile))
     return PeggingDeal(
         (hands[0], hands[1]),
@@ -365,6 +379,10 @@ class BestPlayQuestion:
     seen: tuple[Card, ...]
     opponent_cards: int
     seed: int
+    #: whether you laid the pile's last card (the opponent having said go)
+    last_mine: bool = False
+    #: the lowest value the opponent can hold: after their go at count c, 32 - c
+    opponent_min_value: int = 1
 
     def to_dict(self) -> dict:
         return {
@@ -374,6 +392,8 @@ class BestPlayQuestion:
             "seen": format_cards(self.seen),
             "opponent_cards": self.opponent_cards,
             "seed": self.seed,
+            "last_mine": self.last_mine,
+            "opponent_min_value": self.opponent_min_value,
         }
 
     @classmethod
@@ -386,7 +406,13 @@ class BestPlayQuestion:
         if not 1 <= len(hand) <= 4 or not 0 <= opponent <= 4:
             raise ValueError("not a best-play question")
         parse_cards(list(hand) + list(pile) + list(earlier) + list(seen))  # all distinct
-        return cls(tuple(hand), tuple(pile), tuple(earlier), tuple(seen), opponent, int(data["seed"]))
+        minimum = int(data.get("opponent_min_value", 1))
+        if not 1 <= minimum <= 11:
+            raise ValueError("not a best-play question")
+        return cls(
+            tuple(hand), tuple(pile), tuple(earlier), tuple(seen), opponent, int(data["seed"]),
+            bool(data.get("last_mine", False)) and bool(pile), minimum,
+        )
 
 
 def best_play_question(rng: random.Random, max_deals: int = 200) -> BestPlayQuestion:
@@ -394,18 +420,24 @@ def best_play_question(rng: random.Random, max_deals: int = 200) -> BestPlayQues
     for _ in range(max_deals):
         deal = play_deal(rng)
         choices = []
-        for seat, hand, pile, earlier in deal.turns:
-            count = sum(c.value for c in pile)
-            legal = {c.rank for c in hand if count + c.value <= 31}
+        for turn in deal.turns:
+            count = sum(c.value for c in turn.pile)
+            legal = {c.rank for c in turn.hand if count + c.value <= 31}
             if len(legal) >= 2:
-                choices.append((seat, hand, pile, earlier))
+                choices.append(turn)
         if not choices:
             continue
-        seat, hand, pile, earlier = rng.choice(choices)
-        played = set(pile) | set(earlier)
-        opponent_left = len([c for c in deal.hands[1 - seat] if c not in played])
-        seen = deal.discards[seat] + (deal.starter,)
-        return BestPlayQuestion(hand, pile, earlier, seen, opponent_left, rng.randrange(2**31))
+        turn = rng.choice(choices)
+        played = set(turn.pile) | set(turn.earlier)
+        opponent = 1 - turn.seat
+        opponent_left = len([c for c in deal.hands[opponent] if c not in played])
+        seen = deal.discards[turn.seat] + (deal.starter,)
+        count = sum(c.value for c in turn.pile)
+        minimum = 32 - count if opponent in turn.said_go else 1
+        return BestPlayQuestion(
+            turn.hand, turn.pile, turn.earlier, seen, opponent_left, rng.randrange(2**31),
+            last_mine=turn.last_player == turn.seat, opponent_min_value=minimum,
+        )
     raise RuntimeError("no deal with a choice to make")  # pragma: no cover
 
 

@@ -145,3 +145,16 @@ def test_the_points_are_not_in_the_quiz_page(app, learner):
     location = open_moment(app, learner, [(True, "5H"), (False, "5D"), (True, "5S")])
     html = learner.client.get(location).get_data(as_text=True)
     assert "pair royal" not in html and "fifteen" not in html and "Right" not in html
+
+
+def test_best_card_after_the_opponents_go(app, learner):
+    question = BestPlayQuestion.from_dict(
+        {"hand": "AS 2C 9H", "pile": "10D JC 5S", "earlier": "", "seen": "3S 3D 9C", "opponent_cards": 2, "seed": 4,
+         "last_mine": True, "opponent_min_value": 7}
+    )
+    with app.app_context():
+        ann = record.learner_by_name("Ann")
+        location = "/pegging/best/" + record.open_drill(ann.id, DrillKind.BEST_PLAY, {"question": question.to_dict()})
+    assert "said “go” at this count" in page_text(learner.client.get(location))
+    text = page_text(learner.post(location, {"card": "AS"}, page=location, follow_redirects=True))
+    assert "Points now" in text

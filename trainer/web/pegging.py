@@ -122,12 +122,17 @@ def best():
 
 
 def _view(question: BestPlayQuestion) -> PeggingView:
-    return PeggingView.two_player(
-        question.hand,
+    """The learner's view as the pegging analysis takes it: seat 0, the opponent seat 1."""
+    last_player = None if not question.pile else (0 if question.last_mine else 1)
+    return PeggingView(
+        seat=0,
+        hand=question.hand,
         pile=question.pile,
-        earlier=question.earlier,
+        played=question.earlier + question.pile,
         seen=question.seen,
-        opponent_cards=question.opponent_cards,
+        cards_left=(len(question.hand), question.opponent_cards),
+        min_value=(1, question.opponent_min_value),
+        last_player=last_player,
     )
 
 
