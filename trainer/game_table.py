@@ -405,7 +405,7 @@ def _happenings(log: Sequence[Event], mark: int, seen: int) -> tuple[Happening, 
         happening = _describe(log[i])
         if happening is not None:
             lines.append(replace(happening, latest=i >= last_start))
-    return tuple(lines[-12:])
+    return tuple(lines[-8:])
 
 
 def _decision(game: Game) -> Decision | None:
