@@ -118,6 +118,29 @@ class TrendPoint:
 
 
 @dataclass(frozen=True, slots=True)
+class KindStats:
+    """A learner's record for one kind of drill."""
+
+    kind: DrillKind
+    attempts: int
+    correct: int
+    points_missed: int
+    #: mean expected points given away (discards, best card), None for the others
+    mean_given_away: float | None
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.attempts if self.attempts else 0.0
+
+
+def _given_away(attempt: "AttemptInfo") -> float | None:
+    try:
+        return float(attempt.answer["given_away"])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+@dataclass(frozen=True, slots=True)
 class LearnerStats:
     """Everything the review page shows, per combo type and over time."""
 
@@ -130,6 +153,8 @@ class LearnerStats:
     trend: tuple[TrendPoint, ...]
     #: accuracy per block of :data:`TREND_BLOCK` answers, oldest first (labels like "11-20")
     blocks: tuple[TrendPoint, ...] = ()
+    #: per kind of drill, in :class:`DrillKind` order
+    by_kind: tuple[KindStats, ...] = ()
 
     @property
     def accuracy(self) -> float:
@@ -382,4 +407,16 @@ def learner_stats(learner_id: int, kind: DrillKind | None = None) -> LearnerStat
         ),
         trend=tuple(TrendPoint(day, n, ok) for day, (n, ok) in per_day.items()),
         blocks=tuple(blocks),
+        by_kind=tuple(_kind_stats(kind, [a for a in attempts if a.kind is kind]) for kind in DrillKind),
+    )
+
+
+def _kind_stats(kind: DrillKind, attempts: list[AttemptInfo]) -> KindStats:
+    given = [g for g in map(_given_away, attempts) if g is not None]
+    return KindStats(
+        kind,
+        len(attempts),
+        sum(a.correct for a in attempts),
+        sum(a.points_missed for a in attempts),
+        sum(given) / len(given) if given else None,
     )

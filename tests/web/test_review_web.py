@@ -108,3 +108,17 @@ def test_result_pages_of_attempts_in_another_shape(app, learner, kind, url):
     response = learner.client.get(url.format(attempt_id), follow_redirects=True)
     assert response.status_code == 200
     assert "recorded in a form this page cannot show" in page_text(response)
+
+
+def test_review_by_drill(app, learner):
+    with app.app_context():
+        ann = record.learner_by_name("Ann")
+        for given_away, correct in ((1.5, False), (0.0, True)):
+            record.record_attempt(
+                ann.id, record.DrillKind.DISCARD, dealt={"deal": {"cards": "5H 5D JS 4C 6D KS", "dealer": True}},
+                answer={"discard": "JS KS", "given_away": given_away}, results=(), points_expected=0,
+                points_answered=0, points_missed=round(given_away), correct=correct,
+            )
+    text = page_text(learner.client.get("/review/"))
+    assert "By drill" in text and "Discards 2 50% 0.75 a deal" in text
+    assert "Counting hands" not in text  # no hands counted yet

@@ -25,6 +25,15 @@ RETRY_ENDPOINT = {
     DrillKind.BEST_PLAY: "pegging.best_answer",
 }
 
+#: How the review names each kind of drill.
+KIND_LABELS = {
+    DrillKind.SHOW: "Counting hands",
+    DrillKind.PEGGING: "Pegging points",
+    DrillKind.BEST_PLAY: "Best card",
+    DrillKind.DISCARD: "Discards",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class ChartPoint:
     x: float
@@ -114,6 +123,7 @@ def index():
         chart=trend_chart(trend) if trend else None,
         chart_by_day=by_day,
         form=PostForm(),
+        kind_labels=KIND_LABELS,
     )
 
 
