@@ -72,7 +72,7 @@ def trend_chart(trend: tuple[TrendPoint, ...], width: int = 560, height: int = 2
     >>> [(p.percent, p.y) for p in chart.points]
     [(25, 153.75), (100, 15.0)]
     """
-    left, top, right, bottom = 48, 15, 16, 40
+    left, top, right, bottom = 66, 15, 36, 40
     plot_width, plot_height = width - left - right, height - top - bottom
     step = plot_width / max(len(trend) - 1, 1)
     points = tuple(
