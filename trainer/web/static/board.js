@@ -31,4 +31,9 @@
       form.dataset.sent = "1";
     });
   });
+  // Back to a page kept by the browser: its forms may be sent again (the server
+  // refuses a stale one with a message).
+  window.addEventListener("pageshow", function () {
+    document.querySelectorAll(".game form").forEach(function (form) { delete form.dataset.sent; });
+  });
 })();
