@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 
-from engine.cards import Card
-
 
 def page_text(response) -> str:
     """The visible text of a page, tags stripped and spaces squeezed."""
@@ -28,11 +26,3 @@ def drill_id(location: str) -> str:
 def card_values(html: str) -> list[str]:
     return re.findall(r'name="card" value="([^"]+)"', html)
 
-
-def cards_shown(html: str) -> list[Card]:
-    """The cards drawn on a page, from their accessible labels."""
-    names = {"ace": "A", "jack": "J", "queen": "Q", "king": "K"}
-    found = []
-    for rank, suit in re.findall(r'class="card [^"]*" role="img" aria-label="(\w+) of (\w+)"', html):
-        found.append(Card.parse(names.get(rank, rank) + suit[0].upper()))
-    return found
