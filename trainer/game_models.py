@@ -58,6 +58,7 @@ class SavedGame(db.Model):
     learner_won: Mapped[bool | None] = mapped_column(default=None)
     learner_score: Mapped[int] = mapped_column(default=0)
     bot_score: Mapped[int] = mapped_column(default=0)
+    #: The skunk level (see :class:`engine.rules.Skunk`), negative when the learner was skunked.
     skunk: Mapped[int] = mapped_column(default=0)
     match_points: Mapped[int] = mapped_column(default=0)
     deals: Mapped[int] = mapped_column(default=0)

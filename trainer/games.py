@@ -307,8 +307,8 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
     """Apply one learner action from a form; returns a message to show, if any.
 
     Raises :class:`GameActionError` (with a message for the learner) for bad
-    input, an action the rules forbid, or a stale form; the game is unchanged.
-    ``None`` for the row means a 404 for the view (see :func:`game_exists`).
+    input, an action the rules forbid, or a stale form, and the game is
+    unchanged; :class:`LookupError` when the game is not the learner's.
     """
     row = learner_row(learner_id, game_id)
     if row is None:
