@@ -435,7 +435,7 @@ def _turn_text(game: Game, waiting: bool, decision: Decision | None, phase: str)
         return "The bot is thinking."
     return {
         "over": "The game is over.",
-        "discard": f"Your turn: choose {decision.discards} cards for the {'your' if game.dealer == LEARNER else 'bot’s'} crib.".replace("the your", "your").replace("the bot’s", "the bot’s"),
+        "discard": f"Your turn: choose {decision.discards} cards for {'your' if game.dealer == LEARNER else 'the bot’s'} crib.",
         "cut": "The bot dealt: cut the pack for the starter.",
         "play": "Your turn to play a card.",
         "claim": f"Count your {decision.claim_what}" + (" points for that card." if decision.claim_what == "play" else "."),
