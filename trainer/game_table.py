@@ -94,6 +94,14 @@ def catch_up(game: Game, seen: int, *, one_more: bool = False) -> int:
     return seen
 
 
+def skip_deal(game: Game, seen: int) -> int:
+    """The cursor at the end of this deal's story (the rest of the show at once):
+    just before the next deal, which still waits for its own Continue."""
+    log = game.log_seen_by(LEARNER)
+    following = next((i for i in range(seen + 1, len(log)) if isinstance(log[i], Dealt)), None)
+    return following if following is not None else len(log)
+
+
 def cut_range(game: Game) -> tuple[int, int]:
     """The cuts allowed: at least four cards in each part of the pack."""
     return MIN_CUT, len(game.pack) - MIN_CUT

@@ -42,7 +42,7 @@ from engine.scoring import ScoreItem, score_show
 from trainer import record
 from trainer.checking import check_total
 from trainer.game_models import SavedGame
-from trainer.game_table import BOT, LEARNER, Table, catch_up, cut_range, table_of
+from trainer.game_table import BOT, LEARNER, Table, catch_up, cut_range, skip_deal, table_of
 from trainer.models import db, utcnow
 
 #: Play-outs per candidate card when the review weighs a play.
@@ -330,6 +330,12 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
         if row.seen >= len(game.log):
             raise GameActionError("There is nothing more to show: it is your move.")
         row.seen = catch_up(game, row.seen, one_more=True)
+        _commit_if_current(row, version)
+        return None
+    if action == "skip":
+        if row.seen >= len(game.log):
+            raise GameActionError("There is nothing more to show: it is your move.")
+        row.seen = skip_deal(game, row.seen)
         _commit_if_current(row, version)
         return None
     if row.seen < len(game.log):

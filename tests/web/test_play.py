@@ -481,3 +481,24 @@ def test_random_garbage_at_every_stage_is_refused_cleanly(seeded, learner):
                 assert player.saved()[0].to_dict() == game.to_dict()
         html = player.page()  # a garbage form that happened to be a legal move moved the game on
         html = player.step(html)
+
+
+def test_the_rest_of_a_show_can_be_counted_at_once(seeded, learner):
+    url = start(learner)
+    player = TablePlayer(seeded, learner, url)
+    html = player.page()
+    for _ in range(400):
+        if 'value="skip"' in html:
+            break
+        html = player.step(html)
+    else:
+        pytest.fail("no show to skip")
+    game, row = player.saved()
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    learner.client.post(url, data={"csrf_token": token, "version": str(row.version), "action": "skip"})
+    html = player.page()
+    _, after = player.saved()
+    following = [i for i, e in enumerate(game.log) if isinstance(e, Dealt) and i > row.seen]
+    assert after.seen == (following[0] if following else len(game.log))
+    if following:
+        assert "Next deal" in html  # the new deal still waits for the learner
