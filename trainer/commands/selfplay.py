@@ -26,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--counting", choices=[c.value.replace(" ", "-") for c in Counting], default="automatic",
         help="how shows are counted; under muggins the bots claim their own counts",
     )
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1; 0: one per core)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.set_defaults(func=run)
 
