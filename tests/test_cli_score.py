@@ -85,10 +85,30 @@ def test_the_installed_command_never_shows_a_traceback():
     assert result.stderr.startswith("crib: 'ZZ' is not a card") and "Traceback" not in result.stderr
 
 
-def test_engine_commands_do_not_load_the_web_stack():
+def test_engine_commands_load_neither_the_web_stack_nor_numpy():
     code = (
         "import sys; from trainer.cli import main; main(['score', '5H 5D 5S JC', '--starter', '5C']);"
-        "assert 'flask' not in sys.modules, 'flask imported'"
+        "heavy = {'flask', 'numpy', 'sqlalchemy'} & set(sys.modules); assert not heavy, heavy"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_every_command_is_registered_by_the_module_named_for_it():
+    from trainer.cli import COMMANDS, build_parser
+
+    full = build_parser()
+    assert set(full._subparsers._group_actions[0].choices) == set(COMMANDS)
+    for command in COMMANDS:
+        alone = build_parser(command)
+        assert command in alone._subparsers._group_actions[0].choices
+
+
+def test_help_lists_every_command(capsys):
+    from trainer.cli import COMMANDS
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    assert all(command in out for command in COMMANDS)

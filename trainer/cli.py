@@ -14,14 +14,18 @@ import json
 import sys
 from typing import Any, Callable, Sequence
 
-#: The modules whose ``register(subparsers)`` adds subcommands, in help order.
-COMMAND_MODULES = (
-    "trainer.commands.score",
-    "trainer.commands.serve",
-    "trainer.commands.discard",
-    "trainer.commands.selfplay",
-    "trainer.commands.pegging",
-)
+#: Each subcommand and the module whose ``register(subparsers)`` adds it, in
+#: help order.  Only the module of the command being run is imported, so a
+#: quick command never pays for another's heavy imports (numpy, the web stack).
+COMMANDS = {
+    "score": "trainer.commands.score",
+    "peg": "trainer.commands.score",
+    "stats": "trainer.commands.score",
+    "discard": "trainer.commands.discard",
+    "pegging": "trainer.commands.pegging",
+    "selfplay": "trainer.commands.selfplay",
+    "serve": "trainer.commands.serve",
+}
 
 
 class UsageError(Exception):
@@ -33,11 +37,14 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``crib`` parser: with ``command``, only that command's module is
+    loaded; otherwise (help, a typo) every command is."""
     parser = _Parser(prog="crib", description="Cribbage scoring trainer and engine.")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     subparsers.required = True
-    for name in COMMAND_MODULES:
+    modules = [COMMANDS[command]] if command in COMMANDS else COMMANDS.values()
+    for name in dict.fromkeys(modules):
         importlib.import_module(name).register(subparsers)
     return parser
 
@@ -67,7 +74,11 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], align: str = ""
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        argv = sys.argv[1:] if argv is None else list(argv)
+        # The top-level parser takes no options but --help, so the first
+        # word that is not an option names the command.
+        command = next((word for word in argv if not word.startswith("-")), None)
+        args = build_parser(command).parse_args(argv)
         return args.func(args) or 0
     except (UsageError, ValueError) as error:
         print(f"crib: {error}" if not str(error).startswith("crib") else str(error), file=sys.stderr)
