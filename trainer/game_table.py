@@ -368,7 +368,10 @@ def table_of(row: SavedGame, game: Game) -> Table:
     decision = None if waiting else _decision(game)
     turn = _turn_text(game, waiting, decision, phase)
     if waiting and isinstance(log[seen], Dealt):
-        turn = "The deal is over: press Next deal when you are ready." if seen else turn
+        if any(isinstance(event, Dealt) for event in log[:seen]):
+            turn = "The deal is over: press Next deal when you are ready."
+        elif seen:
+            turn = "The cut decided the dealer: press Next deal to deal the first hand."
     elif waiting and phase == "show":
         turn = "The show: press Next to count on, one combination at a time."
     return Table(
