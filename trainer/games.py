@@ -40,7 +40,6 @@ from engine.players import take_turn
 from engine.rules import FIVE_CARD, FREE_PLAY, SEVEN_CARD, STANDARD, Counting, Rules
 from engine.scoring import ScoreItem, score_show
 from trainer import record
-from trainer.checking import check_total
 from trainer.game_models import SavedGame
 from trainer.game_table import BOT, LEARNER, Table, catch_up, cut_range, skip_deal, table_of
 from trainer.models import db, utcnow
@@ -529,26 +528,8 @@ def _record_counts(learner_id: int, events: Sequence[Event], rules: Rules) -> No
         if isinstance(event, Shown):
             shown = event
         if isinstance(event, TrueCount) and event.player == LEARNER and event.what != "play" and shown is not None:
-            if len(shown.cards) != 4 or shown.starter is None:
-                continue  # the review's show drill deals four cards and a starter
-            is_crib = event.what == "crib"
-            score = score_show(shown.cards, shown.starter, crib=is_crib)
-            feedback = check_total(score, event.claimed)
-            record.record_attempt(
-                learner_id,
-                record.DrillKind.SHOW,
-                dealt={
-                    "deal": {"hand": " ".join(str(c) for c in shown.cards), "starter": str(shown.starter), "crib": is_crib},
-                    "options": {"mode": "total", "crib": is_crib, "focus": "auto", "timed": False},
-                    "source": "game",
-                },
-                answer={"total": event.claimed},
-                results=feedback.results,
-                points_expected=feedback.expected_total,
-                points_answered=event.claimed,
-                points_missed=max(0, feedback.expected_total - event.claimed),
-                correct=feedback.correct,
-                mode="total",
+            record.record_counted_show(
+                learner_id, shown.cards, shown.starter, crib=event.what == "crib", claimed=event.claimed, source="game"
             )
 
 

@@ -21,11 +21,13 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from sqlalchemy import delete, func, select, update
 
-from trainer.checking import ComboResult, ComboType
+from engine.cards import Card
+from trainer.checking import AnswerMode, ComboResult, ComboType, check_total
+from trainer.drills import ShowDeal
 from trainer.models import Attempt, ComboResultRow, Drill, Learner, db, utcnow
 
 #: Longest learner name accepted.
@@ -318,6 +320,35 @@ def record_attempt(
     db.session.add(attempt)
     db.session.commit()
     return attempt.id
+
+
+def record_counted_show(
+    learner_id: int, cards: Sequence[Card], starter: Card | None, *, crib: bool, claimed: int, source: str
+) -> int | None:
+    """Record a hand or crib the learner counted outside the drills (``source``:
+    "game", "solitaire") as a show attempt answered by total, in the show
+    drill's shape, so the review can bring a miss back.  Returns the attempt's
+    id, or None when it is not four cards and a starter (the drill's deal)."""
+    if len(cards) != 4 or starter is None:
+        return None
+    deal = ShowDeal(tuple(cards), starter, crib)
+    feedback = check_total(deal.score(), claimed)
+    return record_attempt(
+        learner_id,
+        DrillKind.SHOW,
+        dealt={
+            "deal": deal.to_dict(),
+            "options": {"mode": AnswerMode.TOTAL.value, "crib": crib, "focus": "auto", "timed": False},
+            "source": source,
+        },
+        answer={"total": claimed},
+        results=feedback.results,
+        points_expected=feedback.expected_total,
+        points_answered=claimed,
+        points_missed=feedback.points_missed,
+        correct=feedback.correct,
+        mode=AnswerMode.TOTAL.value,
+    )
 
 
 def _attempt_info(row: Attempt) -> AttemptInfo:

@@ -23,10 +23,8 @@ from sqlalchemy import select, update
 
 from engine.cards import Card
 from engine.errors import IllegalActionError, InvalidCardError
-from engine.scoring import score_show
 from engine.solitaire import ArnoldSolitaire, HoyleSolitaire, SolitaireCount
 from trainer import record
-from trainer.checking import check_total
 from trainer.game_models import SolitaireGame
 from trainer.games import GameActionError, StaleAction, row_key
 from trainer.models import db
@@ -227,26 +225,10 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], first: Sequen
 
 def _record(learner_id: int, line: CountLine) -> None:
     count = line.count
-    if len(count.cards) != 4 or count.starter is None or count.what == HEELS:
-        return
-    is_crib = count.what == "crib"
-    feedback = check_total(score_show(count.cards, count.starter, crib=is_crib), line.claimed)
-    record.record_attempt(
-        learner_id,
-        record.DrillKind.SHOW,
-        dealt={
-            "deal": {"hand": " ".join(str(c) for c in count.cards), "starter": str(count.starter), "crib": is_crib},
-            "options": {"mode": "total", "crib": is_crib, "focus": "auto", "timed": False},
-            "source": "solitaire",
-        },
-        answer={"total": line.claimed},
-        results=feedback.results,
-        points_expected=feedback.expected_total,
-        points_answered=line.claimed,
-        points_missed=line.missed,
-        correct=feedback.correct,
-        mode="total",
-    )
+    if count.what != HEELS:
+        record.record_counted_show(
+            learner_id, count.cards, count.starter, crib=count.what == "crib", claimed=line.claimed, source="solitaire"
+        )
 
 
 def best_scores(learner_id: int, kind: SolitaireKind, limit: int = 5) -> tuple[BestScore, ...]:
