@@ -153,30 +153,9 @@ def game_of(row: SavedGame) -> Game:
     return Game.from_dict(json.loads(row.state))
 
 
-def row_key(value: object) -> int | None:
-    """A table key from untrusted input: a whole number SQLite can hold, else None.
-
-    >>> row_key("12"), row_key("twelve"), row_key(2**70), row_key(True)
-    (12, None, None, None)
-    """
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        return None
-    try:
-        key = int(value)
-    except ValueError:
-        return None
-    return key if 0 < key < 2**63 else None
-
-
 def learner_row(learner_id: int, game_id: object) -> SavedGame | None:
     """The learner's saved game with this id; None for another learner's, or no such game."""
-    key = row_key(game_id)
-    if key is None:
-        return None
-    row = db.session.get(SavedGame, key)
-    if row is None or row.learner_id != learner_id:
-        return None
-    return row
+    return record.owned_row(SavedGame, learner_id, game_id)
 
 
 def game_exists(learner_id: int, game_id: object) -> bool:

@@ -201,8 +201,12 @@ def learner_by_name(name: str, *, create: bool = False) -> LearnerInfo | None:
     return _learner_info(row) if row else None
 
 
-def _row_key(value: Any) -> int | None:
-    """A table key from untrusted input: a whole number SQLite can hold, else None."""
+def row_key(value: Any) -> int | None:
+    """A table key from untrusted input: a whole number SQLite can hold, else None.
+
+    >>> row_key("12"), row_key("twelve"), row_key(2**70), row_key(True)
+    (12, None, None, None)
+    """
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         return None
     try:
@@ -212,9 +216,21 @@ def _row_key(value: Any) -> int | None:
     return key if 0 < key < 2**63 else None
 
 
+def owned_row(model: type, learner_id: int, row_id: Any) -> Any:
+    """The row of ``model`` with this id if it is the learner's; None for
+    another learner's, no such row, or an id that is not a key."""
+    key = row_key(row_id)
+    if key is None:
+        return None
+    row = db.session.get(model, key)
+    if row is None or row.learner_id != learner_id:
+        return None
+    return row
+
+
 def learner_by_id(learner_id: Any) -> LearnerInfo | None:
     """The learner with this id, or None (also for ids that are not numbers)."""
-    key = _row_key(learner_id)
+    key = row_key(learner_id)
     if key is None:
         return None
     row = db.session.get(Learner, key)
@@ -374,13 +390,8 @@ def _attempt_info(row: Attempt) -> AttemptInfo:
 
 def attempt_by_id(attempt_id: Any, learner_id: int) -> AttemptInfo | None:
     """The learner's attempt with this id, or None (also for someone else's)."""
-    key = _row_key(attempt_id)
-    if key is None:
-        return None
-    row = db.session.get(Attempt, key)
-    if row is None or row.learner_id != learner_id:
-        return None
-    return _attempt_info(row)
+    row = owned_row(Attempt, learner_id, attempt_id)
+    return _attempt_info(row) if row is not None else None
 
 
 def history(learner_id: int, kind: DrillKind | None = None, limit: int | None = None) -> tuple[AttemptInfo, ...]:

@@ -26,7 +26,7 @@ from engine.errors import IllegalActionError, InvalidCardError
 from engine.solitaire import ArnoldSolitaire, HoyleSolitaire, SolitaireCount
 from trainer import record
 from trainer.game_models import SolitaireGame
-from trainer.games import GameActionError, StaleAction, row_key
+from trainer.games import GameActionError, StaleAction
 from trainer.models import db
 
 HEELS = "his heels"
@@ -94,11 +94,7 @@ def _engine(row: SolitaireGame):
 
 
 def _row(learner_id: int, game_id: object) -> SolitaireGame | None:
-    key = row_key(game_id)
-    row = db.session.get(SolitaireGame, key) if key is not None else None
-    if row is None or row.learner_id != learner_id:
-        return None
-    return row
+    return record.owned_row(SolitaireGame, learner_id, game_id)
 
 
 def new_solitaire(learner_id: int, kind_text: str, *, seed: int | None = None) -> int:
