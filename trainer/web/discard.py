@@ -14,6 +14,7 @@ from engine.errors import InvalidCardError
 from trainer import adaptive, record
 from trainer.drills import DiscardDeal, deal_discard
 from trainer.record import DrillKind
+from trainer.web import attempts
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
@@ -46,9 +47,8 @@ def drill():
 @bp.route("/<drill_id>", methods=["GET", "POST"])
 @learner_required
 def answer(drill_id: str):
-    pending = record.pending_drill(drill_id, g.learner.id, DrillKind.DISCARD)
+    pending = attempts.open_drill(drill_id, DrillKind.DISCARD, "deal")
     if pending is None:
-        flash("That deal is not open any more (it was answered, or it is not yours). Here is a new one.", "error")
         return redirect(url_for("discard.drill"))
     deal = DiscardDeal.from_dict(pending.payload["deal"])
     form = PostForm()
@@ -60,8 +60,7 @@ def answer(drill_id: str):
         if len(picked) != 2 or not set(picked) <= set(deal.cards):
             flash("Pick exactly two of your six cards for the crib.", "error")
             return redirect(url_for("discard.answer", drill_id=drill_id))
-        if not record.close_drill(drill_id):
-            flash("That deal was already answered.", "info")
+        if not attempts.close_drill(drill_id, "deal"):
             return redirect(url_for("discard.drill"))
         options = analyse_discards(deal.cards, dealer=deal.dealer)
         mine = next(o for o in options if set(o.discard) == set(picked))
@@ -86,17 +85,16 @@ def answer(drill_id: str):
 @bp.get("/result/<int:attempt_id>")
 @learner_required
 def result(attempt_id: int):
-    attempt = record.attempt_by_id(attempt_id, g.learner.id)
-    if attempt is None or attempt.kind is not DrillKind.DISCARD:
-        flash("There is no such result of yours.", "error")
+    attempt = attempts.own_result(attempt_id, DrillKind.DISCARD)
+    if attempt is None:
         return redirect(url_for("discard.drill"))
     try:
         deal = DiscardDeal.from_dict(attempt.dealt["deal"])
         picked = set(parse_cards(attempt.answer["discard"]))
         options = analyse_discards(deal.cards, dealer=deal.dealer)
         float(attempt.answer["given_away"])
-    except (KeyError, TypeError, ValueError):  # an attempt another feature recorded in its own shape
-        flash("That result was recorded in a form this page cannot show.", "error")
+    except attempts.UNREADABLE:  # an attempt another feature recorded in its own shape
+        attempts.unreadable_result()
         return redirect(url_for("discard.drill"))
     return render_template(
         "discard/result.html", deal=deal, options=options, picked=picked, attempt=attempt, tolerance=TOLERANCE

@@ -14,6 +14,7 @@ from trainer import adaptive, record
 from trainer.checking import check_pegging
 from trainer.drills import BestPlayQuestion, PeggingMoment, best_play_question, pegging_moment
 from trainer.record import DrillKind
+from trainer.web import attempts
 from trainer.web.forms import BadAnswer, PostForm, read_points
 from trainer.web.learners import learner_required
 
@@ -51,17 +52,10 @@ def quiz():
     return redirect(url_for("pegging.answer", drill_id=drill_id))
 
 
-def _open(drill_id: str, kind: DrillKind) -> record.PendingDrill | None:
-    pending = record.pending_drill(drill_id, g.learner.id, kind)
-    if pending is None:
-        flash("That question is not open any more (it was answered, or it is not yours). Here is a new one.", "error")
-    return pending
-
-
 @bp.route("/<drill_id>", methods=["GET", "POST"])
 @learner_required
 def answer(drill_id: str):
-    pending = _open(drill_id, DrillKind.PEGGING)
+    pending = attempts.open_drill(drill_id, DrillKind.PEGGING, "question")
     if pending is None:
         return redirect(url_for("pegging.quiz"))
     moment = PeggingMoment.from_dict(pending.payload["moment"])
@@ -73,8 +67,7 @@ def answer(drill_id: str):
         except BadAnswer as error:
             flash(str(error), "error")
             return redirect(url_for("pegging.answer", drill_id=drill_id))
-        if not record.close_drill(drill_id):
-            flash("That question was already answered.", "info")
+        if not attempts.close_drill(drill_id, "question"):
             return redirect(url_for("pegging.quiz"))
         feedback = check_pegging(moment.play(), moment.extra, points, count)
         attempt_id = record.record_attempt(
@@ -97,15 +90,14 @@ def answer(drill_id: str):
 @bp.get("/result/<int:attempt_id>")
 @learner_required
 def result(attempt_id: int):
-    attempt = record.attempt_by_id(attempt_id, g.learner.id)
-    if attempt is None or attempt.kind is not DrillKind.PEGGING:
-        flash("There is no such result of yours.", "error")
+    attempt = attempts.own_result(attempt_id, DrillKind.PEGGING)
+    if attempt is None:
         return redirect(url_for("pegging.quiz"))
     try:
         moment = PeggingMoment.from_dict(attempt.dealt["moment"])
         feedback = check_pegging(moment.play(), moment.extra, int(attempt.answer["points"]), int(attempt.answer["count"]))
-    except (KeyError, TypeError, ValueError):  # an attempt another feature recorded in its own shape
-        flash("That result was recorded in a form this page cannot show.", "error")
+    except attempts.UNREADABLE:  # an attempt another feature recorded in its own shape
+        attempts.unreadable_result()
         return redirect(url_for("pegging.quiz"))
     return render_template("pegging/result.html", moment=moment, feedback=feedback, attempt=attempt)
 
@@ -139,7 +131,7 @@ def _view(question: BestPlayQuestion) -> PeggingView:
 @bp.route("/best/<drill_id>", methods=["GET", "POST"])
 @learner_required
 def best_answer(drill_id: str):
-    pending = _open(drill_id, DrillKind.BEST_PLAY)
+    pending = attempts.open_drill(drill_id, DrillKind.BEST_PLAY, "question")
     if pending is None:
         return redirect(url_for("pegging.best"))
     question = BestPlayQuestion.from_dict(pending.payload["question"])
@@ -153,8 +145,7 @@ def best_answer(drill_id: str):
         if chosen is None or chosen not in view.legal_cards():
             flash("Pick one of your cards that can be played (the count may not pass 31).", "error")
             return redirect(url_for("pegging.best_answer", drill_id=drill_id))
-        if not record.close_drill(drill_id):
-            flash("That question was already answered.", "info")
+        if not attempts.close_drill(drill_id, "question"):
             return redirect(url_for("pegging.best"))
         options = analyse_plays(view, samples=SAMPLES, rng=question.seed)
         best_net = options[0].expected_net
@@ -183,16 +174,15 @@ def best_answer(drill_id: str):
 @bp.get("/best/result/<int:attempt_id>")
 @learner_required
 def best_result(attempt_id: int):
-    attempt = record.attempt_by_id(attempt_id, g.learner.id)
-    if attempt is None or attempt.kind is not DrillKind.BEST_PLAY:
-        flash("There is no such result of yours.", "error")
+    attempt = attempts.own_result(attempt_id, DrillKind.BEST_PLAY)
+    if attempt is None:
         return redirect(url_for("pegging.best"))
     try:
         question = BestPlayQuestion.from_dict(attempt.dealt["question"])
         options = analyse_plays(_view(question), samples=SAMPLES, rng=question.seed)
         chosen = Card.parse(attempt.answer["card"])
-    except (KeyError, TypeError, ValueError):  # an attempt another feature recorded in its own shape
-        flash("That result was recorded in a form this page cannot show.", "error")
+    except attempts.UNREADABLE:  # an attempt another feature recorded in its own shape
+        attempts.unreadable_result()
         return redirect(url_for("pegging.best"))
     return render_template(
         "pegging/best_result.html", question=question, options=options, chosen=chosen, attempt=attempt,

@@ -22,6 +22,7 @@ from trainer.checking import AnswerMode, Claim, Feedback, check_categories, chec
 from trainer.drills import FocusKind, ShowDeal, deal_show
 from trainer.models import utcnow
 from trainer.record import DrillKind
+from trainer.web import attempts
 from trainer.web.forms import BadAnswer, PostForm, read_points
 from trainer.web.learners import learner_required
 
@@ -139,10 +140,7 @@ def drill():
 
 
 def _open(drill_id: str) -> record.PendingDrill | None:
-    pending = record.pending_drill(drill_id, g.learner.id, DrillKind.SHOW)
-    if pending is None:
-        flash("That hand is not open any more (it was answered, or it is not yours). Here is a new one.", "error")
-    return pending
+    return attempts.open_drill(drill_id, DrillKind.SHOW, "hand")
 
 
 def _claims(payload: dict) -> list[Claim]:
@@ -164,8 +162,7 @@ def answer(drill_id: str):
         except BadAnswer as error:
             flash(str(error), "error")
             return redirect(url_for("show.answer", drill_id=drill_id))
-        if not record.close_drill(drill_id):  # answered in another tab meanwhile
-            flash("That hand was already answered.", "info")
+        if not attempts.close_drill(drill_id, "hand"):  # answered in another tab meanwhile
             return redirect(url_for("show.drill", **options.args()))
         feedback = _check(deal, options.mode, given)
         seconds = (utcnow() - pending.created_at).total_seconds()
@@ -290,16 +287,15 @@ def unclaim(drill_id: str):
 @bp.get("/result/<int:attempt_id>")
 @learner_required
 def result(attempt_id: int):
-    attempt = record.attempt_by_id(attempt_id, g.learner.id)
-    if attempt is None or attempt.kind is not DrillKind.SHOW:
-        flash("There is no such result of yours.", "error")
+    attempt = attempts.own_result(attempt_id, DrillKind.SHOW)
+    if attempt is None:
         return redirect(url_for("show.drill"))
     options = Options.from_dict(attempt.dealt.get("options"))
     try:
         deal = ShowDeal.from_dict(attempt.dealt["deal"])
         feedback = _check(deal, _answer_mode(attempt.answer), attempt.answer)
-    except (KeyError, TypeError, ValueError):  # an attempt another feature recorded in its own shape
-        flash("That result was recorded in a form this page cannot show.", "error")
+    except attempts.UNREADABLE:  # an attempt another feature recorded in its own shape
+        attempts.unreadable_result()
         return redirect(url_for("show.drill"))
     return render_template(
         "show/result.html",

@@ -1,0 +1,48 @@
+"""The drill pages' look-ups of the current learner's open drills and answered
+attempts, each flashing the learner's message when there is nothing to show.
+
+A drill's page, its answer and its result page all go through these, so every
+drill says the same thing for a drill answered twice, someone else's drill or
+result, or a result recorded in a shape the page cannot show.
+"""
+
+from __future__ import annotations
+
+from flask import flash, g
+
+from trainer import record
+from trainer.record import AttemptInfo, DrillKind, PendingDrill
+
+#: What reading an attempt recorded by another feature, in its own shape, raises.
+UNREADABLE = (KeyError, TypeError, ValueError)
+
+
+def open_drill(drill_id: str, kind: DrillKind, what: str) -> PendingDrill | None:
+    """The learner's unanswered drill of this kind (``what``: "hand", "deal",
+    "question", as the message names it), or None with a message."""
+    pending = record.pending_drill(drill_id, g.learner.id, kind)
+    if pending is None:
+        flash(f"That {what} is not open any more (it was answered, or it is not yours). Here is a new one.", "error")
+    return pending
+
+
+def close_drill(drill_id: str, what: str) -> bool:
+    """Mark the drill answered; False, with a message, if it already was (another tab, a double submit)."""
+    if record.close_drill(drill_id):
+        return True
+    flash(f"That {what} was already answered.", "info")
+    return False
+
+
+def own_result(attempt_id: int, kind: DrillKind) -> AttemptInfo | None:
+    """The learner's attempt of this kind, or None with a message."""
+    attempt = record.attempt_by_id(attempt_id, g.learner.id)
+    if attempt is None or attempt.kind is not kind:
+        flash("There is no such result of yours.", "error")
+        return None
+    return attempt
+
+
+def unreadable_result() -> None:
+    """Tell the learner that a result (caught as :data:`UNREADABLE`) cannot be shown here."""
+    flash("That result was recorded in a form this page cannot show.", "error")
