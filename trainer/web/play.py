@@ -53,12 +53,17 @@ def new():
     return redirect(url_for("play.table", game_id=game_id))
 
 
+def _require_game(game_id: int) -> None:
+    """Not found (404) unless the learner has a game with this id."""
+    if not games.game_exists(g.learner.id, game_id):
+        abort(404)
+
+
 @bp.route("/<int:game_id>", methods=["GET", "POST"])
 @learner_required
 def table(game_id: int):
     if request.method == "POST":
-        if not games.game_exists(g.learner.id, game_id):
-            abort(404)
+        _require_game(game_id)
         if PostForm().validate_on_submit():
             try:
                 message = games.act(g.learner.id, game_id, request.form, request.form.getlist("card"))
@@ -79,8 +84,7 @@ def table(game_id: int):
 @bp.get("/<int:game_id>/results")
 @learner_required
 def results(game_id: int):
-    if not games.game_exists(g.learner.id, game_id):
-        abort(404)
+    _require_game(game_id)
     outcome = game_results.results(g.learner.id, game_id)
     if outcome is None:
         flash("That game is not over yet: here it is.", "info")
@@ -91,8 +95,7 @@ def results(game_id: int):
 @bp.get("/<int:game_id>/review")
 @learner_required
 def review(game_id: int):
-    if not games.game_exists(g.learner.id, game_id):
-        abort(404)
+    _require_game(game_id)
     deals = game_results.review(g.learner.id, game_id)
     if deals is None:
         flash("The review opens when the game is over.", "info")
@@ -103,8 +106,7 @@ def review(game_id: int):
 @bp.post("/<int:game_id>/next")
 @learner_required
 def next_game(game_id: int):
-    if not games.game_exists(g.learner.id, game_id):
-        abort(404)
+    _require_game(game_id)
     if not PostForm().validate_on_submit():
         return redirect(url_for("play.results", game_id=game_id))
     following = games.next_match_game(g.learner.id, game_id)

@@ -229,15 +229,24 @@ def _check(deal: ShowDeal, mode: AnswerMode, given: dict) -> Feedback:
     return check_claims(score, [Claim.parse(kind, cards) for kind, cards in given["claims"]])
 
 
+def _claims_post(drill_id: str):
+    """For a post that changes the claims: the open drill and the way back to its
+    claims, or None and where to go instead (a new hand, or back for a stale form)."""
+    pending = _open(drill_id)
+    if pending is None:
+        return None, redirect(url_for("show.drill"))
+    back = redirect(url_for("show.answer", drill_id=drill_id) + "#claim")
+    if not PostForm().validate_on_submit():
+        return None, back
+    return pending, back
+
+
 @bp.post("/<drill_id>/claim")
 @learner_required
 def claim(drill_id: str):
     """Add a claim (the ticked cards, the kind from the button pressed)."""
-    pending = _open(drill_id)
+    pending, back = _claims_post(drill_id)
     if pending is None:
-        return redirect(url_for("show.drill"))
-    back = redirect(url_for("show.answer", drill_id=drill_id) + "#claim")
-    if not PostForm().validate_on_submit():
         return back
     deal = ShowDeal.from_dict(pending.payload["deal"])
     kind = request.form.get("kind", "")
@@ -267,11 +276,8 @@ def claim(drill_id: str):
 @learner_required
 def unclaim(drill_id: str):
     """Take back one claim."""
-    pending = _open(drill_id)
+    pending, back = _claims_post(drill_id)
     if pending is None:
-        return redirect(url_for("show.drill"))
-    back = redirect(url_for("show.answer", drill_id=drill_id) + "#claim")
-    if not PostForm().validate_on_submit():
         return back
     claims = list(pending.payload.get("claims", []))
     try:
