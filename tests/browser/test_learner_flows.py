@@ -14,17 +14,7 @@ from trainer import record
 from trainer.drills import ShowDeal
 from trainer.record import DrillKind
 
-NAMES = {"ace": "A", "jack": "J", "queen": "Q", "king": "K"}
-
-
-def cards_in(locator) -> list[Card]:
-    """The cards drawn inside ``locator``, read from their accessible labels."""
-    found = []
-    for label in locator.locator(".card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))"):
-        rank, _, suit = label.split()
-        found.append(Card.parse(NAMES.get(rank, rank) + suit[0].upper()))
-    return found
-
+from .helpers import cards_in
 
 def sign_in(page, live_server, name="Ann"):
     page.goto(live_server.url + "/")

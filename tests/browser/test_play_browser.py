@@ -17,20 +17,10 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from engine.cards import Card
 from engine.pegging import score_play
 from engine.scoring import score_show
 
-NAMES = {"ace": "A", "jack": "J", "queen": "Q", "king": "K"}
-
-
-def cards_in(locator) -> list[Card]:
-    found = []
-    for label in locator.locator(".card:not(.back)").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))"):
-        rank, _, suit = label.split()
-        found.append(Card.parse(NAMES.get(rank, rank) + suit[0].upper()))
-    return found
-
+from .helpers import cards_in
 
 def submit(page, act) -> None:
     """Do something that sends a form, and wait for the next page (so the next
