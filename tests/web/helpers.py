@@ -12,6 +12,11 @@ def page_text(response) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
+def hidden_csrf_token(html: str) -> str:
+    """The CSRF token of the first form in a page, from its hidden field."""
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+
+
 def drill_location(client, url: str) -> str:
     """Deal a drill at ``url`` and return its page's path."""
     response = client.get(url)

@@ -16,6 +16,8 @@ from trainer import record
 from trainer.lesson_progress import LESSON_MODE
 from trainer.lessons import DirectiveKind, best_throws, load_lessons
 
+from .helpers import hidden_csrf_token
+
 LESSONS = load_lessons()
 
 
@@ -161,7 +163,7 @@ def test_answers_need_a_learner_and_a_csrf_token(client, learner, app):
     assert _lesson_attempts(app) == []
     anonymous = app.test_client()  # a visitor with no profile
     token_page = anonymous.get(f"/lessons/{lesson.slug}").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', token_page).group(1)
+    token = hidden_csrf_token(token_page)
     response = anonymous.post(f"/lessons/{lesson.slug}/exercises/{number}", data={"csrf_token": token, **_right_answer(directive)})
     assert response.status_code == 302 and response.headers["Location"].startswith("/?next=")
     assert _lesson_attempts(app) == []
@@ -269,7 +271,7 @@ def test_a_go_or_last_card_exercise_counts_under_its_combo_type(learner, app, en
 def test_signing_in_to_answer_comes_back_to_the_exercise(client, app):
     lesson = LESSONS[1]
     token_page = client.get(f"/lessons/{lesson.slug}").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', token_page).group(1)
+    token = hidden_csrf_token(token_page)
     response = client.post(f"/lessons/{lesson.slug}/exercises/2", data={"csrf_token": token, "answer": "1"})
     sign_in = response.headers["Location"]
     assert sign_in.startswith("/?next=")

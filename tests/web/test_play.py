@@ -23,6 +23,8 @@ from engine.scoring import score_show
 from trainer.game_models import SavedGame
 from trainer.models import Attempt, db
 
+from .helpers import hidden_csrf_token
+
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 
@@ -114,7 +116,7 @@ class TablePlayer:
         return html
 
     def post(self, html: str, action: str | None, **fields) -> str:
-        data = {"csrf_token": re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1),
+        data = {"csrf_token": hidden_csrf_token(html),
                 "version": re.search(r'name="version" value="(\d+)"', html).group(1)}
         if action:
             data["action"] = action
@@ -161,6 +163,14 @@ class TablePlayer:
         if "See the results" in html:
             return html
         raise AssertionError("no move offered on the page:\n" + html[-3000:])
+
+    def until(self, html: str, marker: str, failure: str, limit: int = 400) -> str:
+        """Make the moves offered until the page shows ``marker``; fail with ``failure`` if it never does."""
+        for _ in range(limit):
+            if marker in html:
+                return html
+            html = self.step(html)
+        pytest.fail(failure)
 
     def play_to_end(self, limit: int = 3000) -> str:
         html = self.page()
@@ -274,7 +284,7 @@ def test_a_card_passing_31_is_refused_with_a_message(seeded, learner):
         if too_high:
             game_before, row_before = player.saved()
             response = learner.client.post(url, data={
-                "csrf_token": re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1),
+                "csrf_token": hidden_csrf_token(html),
                 "version": str(row_before.version), "action": "play", "card": too_high[0]}, follow_redirects=True)
             assert "past 31" in response.get_data(as_text=True)
             game_after, row_after = player.saved()
@@ -298,7 +308,7 @@ def test_bad_input_is_a_message_never_an_error(seeded, learner):
     _, row = player.saved()
 
     def send(**fields):
-        data = {"csrf_token": re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1),
+        data = {"csrf_token": hidden_csrf_token(html),
                 "version": str(row.version)}
         data.update(fields)
         return learner.client.post(url, data=data, follow_redirects=True)
@@ -343,7 +353,7 @@ def test_a_double_submit_or_second_tab_changes_nothing(seeded, learner):
     while 'value="discard"' not in html:
         html = player.step(html)
     cards = re.findall(r'name="card" value="(\w+)" data-card', html)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    token = hidden_csrf_token(html)
     version = re.search(r'name="version" value="(\d+)"', html).group(1)
     form = {"csrf_token": token, "version": version, "action": "discard", "card": cards[:2]}
     assert learner.client.post(url, data=form).status_code == 302
@@ -387,7 +397,7 @@ def test_a_closed_page_continues_and_a_learner_keeps_several_games(seeded, learn
 
 def _token(client) -> str:
     html = client.get("/").get_data(as_text=True)
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    return hidden_csrf_token(html)
 
 
 def test_results_of_an_unfinished_game_send_you_back_to_the_table(seeded, learner):
@@ -405,7 +415,7 @@ def test_a_match_goes_on_with_the_loser_dealing_first(seeded, learner):
     game, row = player.saved()
     results = learner.client.get(f"/play/{player.game_id}/results").get_data(as_text=True)
     assert "Match score" in results
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', results).group(1)
+    token = hidden_csrf_token(results)
     response = learner.client.post(f"/play/{player.game_id}/next", data={"csrf_token": token})
     assert response.status_code == 302
     following = response.headers["Location"]
@@ -420,15 +430,9 @@ def test_a_match_goes_on_with_the_loser_dealing_first(seeded, learner):
 def test_the_learner_cuts_where_they_choose_when_the_bot_deals(seeded, learner):
     url = start(learner)
     player = TablePlayer(seeded, learner, url)
-    html = player.page()
-    for _ in range(400):
-        if 'value="cut"' in html:
-            break
-        html = player.step(html)
-    else:
-        pytest.fail("the bot never dealt")
+    html = player.until(player.page(), 'value="cut"', "the bot never dealt")
     game, row = player.saved()
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    token = hidden_csrf_token(html)
     form = {"csrf_token": token, "version": str(row.version), "action": "cut"}
     for lift in ("2", "abc", str(len(game.pack) - 3)):
         response = learner.client.post(url, data={**form, "lift": lift}, follow_redirects=True)
@@ -469,7 +473,7 @@ def test_random_garbage_at_every_stage_is_refused_cleanly(seeded, learner):
         if "See the results" in html and 'value="continue"' not in html:
             break
         game, row = player.saved()
-        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+        token = hidden_csrf_token(html)
         for stale in (True, True, False):
             version = rng.choice([str(row.version - 1), "", "abc", str(row.version + 1)]) if stale else str(row.version)
             form = {"csrf_token": token, "version": version,
@@ -486,15 +490,9 @@ def test_random_garbage_at_every_stage_is_refused_cleanly(seeded, learner):
 def test_the_rest_of_a_show_can_be_counted_at_once(seeded, learner):
     url = start(learner)
     player = TablePlayer(seeded, learner, url)
-    html = player.page()
-    for _ in range(400):
-        if 'value="skip"' in html:
-            break
-        html = player.step(html)
-    else:
-        pytest.fail("no show to skip")
+    html = player.until(player.page(), 'value="skip"', "no show to skip")
     game, row = player.saved()
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    token = hidden_csrf_token(html)
     learner.client.post(url, data={"csrf_token": token, "version": str(row.version), "action": "skip"})
     html = player.page()
     _, after = player.saved()

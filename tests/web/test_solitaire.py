@@ -10,11 +10,9 @@ import pytest
 from engine.cards import Card
 from engine.scoring import score_show
 
+from .helpers import hidden_csrf_token as token
+
 NAMES = {"ace": "A", "jack": "J", "queen": "Q", "king": "K"}
-
-
-def token(html: str) -> str:
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
 
 
 def version(html: str) -> str:
