@@ -165,6 +165,16 @@ def _unseen_cards(hand: tuple[Card, ...], unseen: Iterable[Card] | None) -> tupl
     return pool
 
 
+def _unseen_counts(pool: Iterable[Card]) -> tuple[np.ndarray, dict[Suit, int]]:
+    """How many cards of each rank (ace first) and of each suit the pool holds."""
+    of_rank = np.zeros(13, dtype=np.int64)
+    of_suit = dict.fromkeys(Suit, 0)
+    for c in pool:
+        of_rank[int(c.rank) - 1] += 1
+        of_suit[c.suit] += 1
+    return of_rank, of_suit
+
+
 def analyse_discards(
     hand: str | Iterable[str | Card],
     *,
@@ -202,11 +212,7 @@ def analyse_discards(
     if len(pool) < drawn:
         raise InvalidCardError(format_cards(pool), "too few unseen cards to complete the crib and cut a starter")
 
-    unseen_of_rank = np.zeros(13, dtype=np.int64)
-    unseen_of_suit = dict.fromkeys(Suit, 0)
-    for c in pool:
-        unseen_of_rank[int(c.rank) - 1] += 1
-        unseen_of_suit[c.suit] += 1
+    unseen_of_rank, unseen_of_suit = _unseen_counts(pool)
     n_pool = len(pool)
 
     # Crib: weight of each rank multiset of the drawn cards.
@@ -298,11 +304,7 @@ def mean_show_over_starters(cards: Sequence[Card], pool: Sequence[Card], *, crib
     """
     size = len(cards)
     table = _multisets(size + 1)
-    unseen_of_rank = np.zeros(13, dtype=np.int64)
-    unseen_of_suit = dict.fromkeys(Suit, 0)
-    for c in pool:
-        unseen_of_rank[int(c.rank) - 1] += 1
-        unseen_of_suit[c.suit] += 1
+    unseen_of_rank, unseen_of_suit = _unseen_counts(pool)
     n_pool = len(pool)
     base = table.base[np.searchsorted(table.keys, _rank_key(cards) + _RANK_KEY)]
     mean = float(base @ unseen_of_rank) / n_pool
