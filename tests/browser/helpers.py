@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from engine.cards import Card
 
 #: The words the cards' accessible labels use for the picture ranks and the ace.
@@ -15,3 +17,12 @@ def cards_in(locator) -> list[Card]:
         rank, _, suit = label.split()
         found.append(Card.parse(NAMES.get(rank, rank) + suit[0].upper()))
     return found
+
+
+def sign_in(page, live_server, name: str = "Ann") -> None:
+    """Pick (or create) the profile ``name`` on the home page, as a person would,
+    and wait for the first drill the trainer deals."""
+    page.goto(live_server.url + "/")
+    page.get_by_label("Your name").fill(name)
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/show/\w+$"))

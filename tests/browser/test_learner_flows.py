@@ -14,14 +14,7 @@ from trainer import record
 from trainer.drills import ShowDeal
 from trainer.record import DrillKind
 
-from .helpers import cards_in
-
-def sign_in(page, live_server, name="Ann"):
-    page.goto(live_server.url + "/")
-    page.get_by_label("Your name").fill(name)
-    page.keyboard.press("Enter")
-    page.wait_for_url(re.compile(r"/show/\w+$"))
-
+from .helpers import cards_in, sign_in
 
 def dealt(page) -> tuple[list[Card], Card]:
     figures = page.locator(".deal figure")

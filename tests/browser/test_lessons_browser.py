@@ -8,19 +8,14 @@ from __future__ import annotations
 
 from trainer.lessons import DirectiveKind, best_throws, get_lesson
 
-
-def _sign_in(page, live_server, name="Ann"):
-    page.goto(live_server.url + "/")
-    page.get_by_label("Your name").fill(name)
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
+from .helpers import sign_in
 
 
 def test_a_learner_reads_a_lesson_and_counts_its_first_exercise(live_server, page):
     lesson = get_lesson("fifteens")
     exercise = lesson.exercises[0]
     assert exercise.kind is DirectiveKind.HAND
-    _sign_in(page, live_server)
+    sign_in(page, live_server)
 
     page.goto(live_server.url + "/lessons/")
     page.get_by_role("link", name=f"{lesson.order}. {lesson.title}").click()
@@ -53,7 +48,7 @@ def test_a_learner_picks_a_discard_by_clicking_cards(live_server, page):
     lesson = get_lesson("discarding")
     exercise = lesson.exercises[0]
     best = (best_throws(exercise) or (exercise.throw,))[0]
-    _sign_in(page, live_server, "Bea")
+    sign_in(page, live_server, "Bea")
 
     page.goto(f"{live_server.url}/lessons/{lesson.slug}")
     section = page.locator("#exercise-1")

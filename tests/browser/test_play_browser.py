@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from engine.pegging import score_play
 from engine.scoring import score_show
 
-from .helpers import cards_in
+from .helpers import cards_in, sign_in
 
 def submit(page, act) -> None:
     """Do something that sends a form, and wait for the next page (so the next
@@ -48,10 +48,7 @@ def test_a_whole_61_game_with_muggins_both_ways(live_server, page, tmp_path):
     live_server.app.config["PLAY_SEED"] = 5
     live_server.app.config["PLAY_BOT_MISS_RATE"] = 1.0
     shots = Shots(Path(os.environ.get("PLAY_SCREENSHOTS", tmp_path)))
-    page.goto(live_server.url + "/")
-    page.get_by_label("Your name").fill("Ann")
-    page.keyboard.press("Enter")
-    page.wait_for_url(re.compile(r"/show/\w+$"))
+    sign_in(page, live_server)
     page.goto(live_server.url + "/play/")
     page.get_by_text("Easy", exact=True).click()
     page.get_by_text("61 (one lap)").click()
@@ -146,10 +143,7 @@ def test_a_whole_61_game_with_muggins_both_ways(live_server, page, tmp_path):
 def test_arnolds_solitaire_in_the_browser(live_server, page, tmp_path):
     live_server.app.config["SOLITAIRE_SEED"] = 2
     shots = Shots(Path(os.environ.get("PLAY_SCREENSHOTS", tmp_path)))
-    page.goto(live_server.url + "/")
-    page.get_by_label("Your name").fill("Ann")
-    page.keyboard.press("Enter")
-    page.wait_for_url(re.compile(r"/show/\w+$"))
+    sign_in(page, live_server)
     page.get_by_role("link", name="Solitaire").click()
     page.get_by_role("button", name="Play Arnold's solitaire").click()
     for deal in range(4):
