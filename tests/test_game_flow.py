@@ -11,14 +11,9 @@ from engine.events import CutForDeal, Dealt, GameOver, Points, Shown
 from engine.game import Action, Automation, Game, Phase
 from engine.rules import FIVE_CARD, FOUR_PLAYER, SEVEN_CARD, STANDARD, THREE_PLAYER, Skunk
 from engine.scoring import ScoreKind
+from tests.game_helpers import replay
 
 DEALER, PONE = 0, 1
-
-
-def replay(game: Game, order: str) -> None:
-    for c in parse_cards(order):
-        owner = next(seat for seat in range(game.rules.players) if c in game.in_hand[seat])
-        game.play(owner, c)
 
 
 def test_cut_for_deal_the_lower_rank_deals():

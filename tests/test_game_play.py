@@ -9,24 +9,18 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import card, parse_cards
+from engine.cards import card
 from engine.errors import IllegalActionError
 from engine.events import CountReset, Go, PlayEnded, Played, Points
 from engine.game import Action, Game, Phase
 from engine.rules import FIVE_CARD, STANDARD, THREE_PLAYER
+from tests.game_helpers import replay
 
 DEALER, PONE = 0, 1
 
 
 def setup(dealer_cards: str, pone_cards: str, rules=STANDARD, **kwargs) -> Game:
     return Game.from_hands(rules, [dealer_cards, pone_cards], dealer=DEALER, starter=kwargs.pop("starter", "KS"), **kwargs)
-
-
-def replay(game: Game, order: str) -> None:
-    """Play the cards in order, each by whoever holds it."""
-    for c in parse_cards(order):
-        owner = next(seat for seat in range(game.rules.players) if c in game.in_hand[seat])
-        game.play(owner, c)
 
 
 def points(game: Game) -> list[tuple[int, str, int]]:
