@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from trainer import record
+
 
 def page_text(response) -> str:
     """The visible text of a page, tags stripped and spaces squeezed."""
@@ -22,6 +24,12 @@ def drill_location(client, url: str) -> str:
     response = client.get(url)
     assert response.status_code == 302
     return response.headers["Location"]
+
+
+def last_attempt(app, learner):
+    """The signed-in learner's latest attempt."""
+    with app.app_context():
+        return record.history(record.learner_by_name(learner.name).id, limit=1)[0]
 
 
 def drill_id(location: str) -> str:

@@ -8,7 +8,7 @@ from trainer import record
 from trainer.drills import BestPlayQuestion, PeggingMoment
 from trainer.record import DrillKind
 
-from .helpers import card_values, drill_location, page_text
+from .helpers import card_values, drill_location, last_attempt, page_text
 
 
 def open_moment(app, learner, pile, earlier=(), go=False, last=False) -> str:
@@ -19,11 +19,6 @@ def open_moment(app, learner, pile, earlier=(), go=False, last=False) -> str:
     with app.app_context():
         ann = record.learner_by_name(learner.name)
         return "/pegging/" + record.open_drill(ann.id, DrillKind.PEGGING, {"moment": moment.to_dict()})
-
-
-def last_attempt(app, learner):
-    with app.app_context():
-        return record.history(record.learner_by_name(learner.name).id, limit=1)[0]
 
 
 def test_a_quiz_from_a_real_deal(learner):

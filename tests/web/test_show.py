@@ -10,7 +10,7 @@ from trainer import record
 from trainer.drills import ShowDeal
 from trainer.record import DrillKind
 
-from .helpers import drill_id, drill_location, page_text
+from .helpers import drill_id, drill_location, last_attempt, page_text
 
 
 def open_deal(app, learner, hand: str, starter: str, mode: str = "total", crib: bool = False, timed=False) -> str:
@@ -20,11 +20,6 @@ def open_deal(app, learner, hand: str, starter: str, mode: str = "total", crib: 
         deal = ShowDeal.from_dict({"hand": hand, "starter": starter, "crib": crib})
         options = {"mode": mode, "crib": crib, "focus": "any", "timed": timed}
         return "/show/" + record.open_drill(ann.id, DrillKind.SHOW, {"deal": deal.to_dict(), "options": options, "claims": []})
-
-
-def last_attempt(app, learner):
-    with app.app_context():
-        return record.history(record.learner_by_name(learner.name).id, limit=1)[0]
 
 
 def test_a_new_hand_redirects_to_its_own_page(learner):
