@@ -4,7 +4,6 @@ expected points your pick gave away."""
 
 from __future__ import annotations
 
-import random
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 
@@ -14,7 +13,7 @@ from engine.errors import InvalidCardError
 from trainer import adaptive, record
 from trainer.drills import DiscardDeal, deal_discard
 from trainer.record import DrillKind
-from trainer.web import attempts
+from trainer.web import drill_pages
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
@@ -36,8 +35,7 @@ def drill():
         due, deal = due
         flash("A deal you discarded poorly earlier is back: try it again.", "info")
     else:
-        seed = current_app.config.get("DRILL_SEED")
-        deal = deal_discard(random.Random(seed), dealer={"dealer": True, "pone": False}.get(role))
+        deal = deal_discard(drill_pages.drill_rng(), dealer={"dealer": True, "pone": False}.get(role))
     drill_id = record.open_drill(
         g.learner.id, DrillKind.DISCARD, {"deal": deal.to_dict()}, retry_of=due.id if due else None
     )
@@ -47,7 +45,7 @@ def drill():
 @bp.route("/<drill_id>", methods=["GET", "POST"])
 @learner_required
 def answer(drill_id: str):
-    pending = attempts.open_drill(drill_id, DrillKind.DISCARD, "deal")
+    pending = drill_pages.open_drill(drill_id, DrillKind.DISCARD, "deal")
     if pending is None:
         return redirect(url_for("discard.drill"))
     deal = DiscardDeal.from_dict(pending.payload["deal"])
@@ -60,7 +58,7 @@ def answer(drill_id: str):
         if len(picked) != 2 or not set(picked) <= set(deal.cards):
             flash("Pick exactly two of your six cards for the crib.", "error")
             return redirect(url_for("discard.answer", drill_id=drill_id))
-        if not attempts.close_drill(drill_id, "deal"):
+        if not drill_pages.close_drill(drill_id, "deal"):
             return redirect(url_for("discard.drill"))
         options = analyse_discards(deal.cards, dealer=deal.dealer)
         mine = next(o for o in options if set(o.discard) == set(picked))
@@ -85,7 +83,7 @@ def answer(drill_id: str):
 @bp.get("/result/<int:attempt_id>")
 @learner_required
 def result(attempt_id: int):
-    attempt = attempts.own_result(attempt_id, DrillKind.DISCARD)
+    attempt = drill_pages.own_result(attempt_id, DrillKind.DISCARD)
     if attempt is None:
         return redirect(url_for("discard.drill"))
     try:
@@ -93,8 +91,8 @@ def result(attempt_id: int):
         picked = set(parse_cards(attempt.answer["discard"]))
         options = analyse_discards(deal.cards, dealer=deal.dealer)
         float(attempt.answer["given_away"])
-    except attempts.UNREADABLE:  # an attempt another feature recorded in its own shape
-        attempts.unreadable_result()
+    except drill_pages.UNREADABLE:  # an attempt another feature recorded in its own shape
+        drill_pages.unreadable_result()
         return redirect(url_for("discard.drill"))
     return render_template(
         "discard/result.html", deal=deal, options=options, picked=picked, attempt=attempt, tolerance=TOLERANCE

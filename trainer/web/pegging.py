@@ -3,7 +3,6 @@ which card is best to play, from real deals played out by the game engine."""
 
 from __future__ import annotations
 
-import random
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 
@@ -14,7 +13,7 @@ from trainer import adaptive, record
 from trainer.checking import check_pegging
 from trainer.drills import BestPlayQuestion, PeggingMoment, best_play_question, pegging_moment
 from trainer.record import DrillKind
-from trainer.web import attempts
+from trainer.web import drill_pages
 from trainer.web.forms import BadAnswer, PostForm, read_points
 from trainer.web.learners import learner_required
 
@@ -25,11 +24,6 @@ NAV = ("pegging.quiz", "Pegging")
 SAMPLES = 300
 #: A card within this many expected points of the best counts as best too.
 TOLERANCE = 0.05
-
-
-def _rng() -> random.Random:
-    seed = current_app.config.get("DRILL_SEED")
-    return random.Random(seed) if seed is not None else random.Random()
 
 
 @bp.get("/")
@@ -43,7 +37,7 @@ def quiz():
         due, moment = due
         flash("A pile you missed earlier is back: score it again.", "info")
     else:
-        rng = _rng()
+        rng = drill_pages.drill_rng()
         tag = adaptive.choose_peg_tag(record.learner_stats(learner_id, DrillKind.PEGGING), rng)
         moment = pegging_moment(rng, tag)
     drill_id = record.open_drill(
@@ -55,7 +49,7 @@ def quiz():
 @bp.route("/<drill_id>", methods=["GET", "POST"])
 @learner_required
 def answer(drill_id: str):
-    pending = attempts.open_drill(drill_id, DrillKind.PEGGING, "question")
+    pending = drill_pages.open_drill(drill_id, DrillKind.PEGGING, "question")
     if pending is None:
         return redirect(url_for("pegging.quiz"))
     moment = PeggingMoment.from_dict(pending.payload["moment"])
@@ -67,7 +61,7 @@ def answer(drill_id: str):
         except BadAnswer as error:
             flash(str(error), "error")
             return redirect(url_for("pegging.answer", drill_id=drill_id))
-        if not attempts.close_drill(drill_id, "question"):
+        if not drill_pages.close_drill(drill_id, "question"):
             return redirect(url_for("pegging.quiz"))
         feedback = check_pegging(moment.play(), moment.extra, points, count)
         attempt_id = record.record_attempt(
@@ -90,14 +84,14 @@ def answer(drill_id: str):
 @bp.get("/result/<int:attempt_id>")
 @learner_required
 def result(attempt_id: int):
-    attempt = attempts.own_result(attempt_id, DrillKind.PEGGING)
+    attempt = drill_pages.own_result(attempt_id, DrillKind.PEGGING)
     if attempt is None:
         return redirect(url_for("pegging.quiz"))
     try:
         moment = PeggingMoment.from_dict(attempt.dealt["moment"])
         feedback = check_pegging(moment.play(), moment.extra, int(attempt.answer["points"]), int(attempt.answer["count"]))
-    except attempts.UNREADABLE:  # an attempt another feature recorded in its own shape
-        attempts.unreadable_result()
+    except drill_pages.UNREADABLE:  # an attempt another feature recorded in its own shape
+        drill_pages.unreadable_result()
         return redirect(url_for("pegging.quiz"))
     return render_template("pegging/result.html", moment=moment, feedback=feedback, attempt=attempt)
 
@@ -108,7 +102,7 @@ def result(attempt_id: int):
 @bp.get("/best")
 @learner_required
 def best():
-    question = best_play_question(_rng())
+    question = best_play_question(drill_pages.drill_rng())
     drill_id = record.open_drill(g.learner.id, DrillKind.BEST_PLAY, {"question": question.to_dict()})
     return redirect(url_for("pegging.best_answer", drill_id=drill_id))
 
@@ -131,7 +125,7 @@ def _view(question: BestPlayQuestion) -> PeggingView:
 @bp.route("/best/<drill_id>", methods=["GET", "POST"])
 @learner_required
 def best_answer(drill_id: str):
-    pending = attempts.open_drill(drill_id, DrillKind.BEST_PLAY, "question")
+    pending = drill_pages.open_drill(drill_id, DrillKind.BEST_PLAY, "question")
     if pending is None:
         return redirect(url_for("pegging.best"))
     question = BestPlayQuestion.from_dict(pending.payload["question"])
@@ -145,7 +139,7 @@ def best_answer(drill_id: str):
         if chosen is None or chosen not in view.legal_cards():
             flash("Pick one of your cards that can be played (the count may not pass 31).", "error")
             return redirect(url_for("pegging.best_answer", drill_id=drill_id))
-        if not attempts.close_drill(drill_id, "question"):
+        if not drill_pages.close_drill(drill_id, "question"):
             return redirect(url_for("pegging.best"))
         options = analyse_plays(view, samples=SAMPLES, rng=question.seed)
         best_net = options[0].expected_net
@@ -174,15 +168,15 @@ def best_answer(drill_id: str):
 @bp.get("/best/result/<int:attempt_id>")
 @learner_required
 def best_result(attempt_id: int):
-    attempt = attempts.own_result(attempt_id, DrillKind.BEST_PLAY)
+    attempt = drill_pages.own_result(attempt_id, DrillKind.BEST_PLAY)
     if attempt is None:
         return redirect(url_for("pegging.best"))
     try:
         question = BestPlayQuestion.from_dict(attempt.dealt["question"])
         options = analyse_plays(_view(question), samples=SAMPLES, rng=question.seed)
         chosen = Card.parse(attempt.answer["card"])
-    except attempts.UNREADABLE:  # an attempt another feature recorded in its own shape
-        attempts.unreadable_result()
+    except drill_pages.UNREADABLE:  # an attempt another feature recorded in its own shape
+        drill_pages.unreadable_result()
         return redirect(url_for("pegging.best"))
     return render_template(
         "pegging/best_result.html", question=question, options=options, chosen=chosen, attempt=attempt,

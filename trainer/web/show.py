@@ -9,7 +9,6 @@ under an unguessable id.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
@@ -22,7 +21,7 @@ from trainer.checking import AnswerMode, Claim, Feedback, check_categories, chec
 from trainer.drills import FocusKind, ShowDeal, deal_show
 from trainer.models import utcnow
 from trainer.record import DrillKind
-from trainer.web import attempts
+from trainer.web import drill_pages
 from trainer.web.forms import BadAnswer, PostForm, read_points
 from trainer.web.learners import learner_required
 
@@ -105,18 +104,13 @@ class Options:
         )
 
 
-def _rng() -> random.Random:
-    seed = current_app.config.get("DRILL_SEED")
-    return random.Random(seed) if seed is not None else random.Random()
-
-
 @bp.get("/")
 @learner_required
 def drill():
     """Deal a new hand (or bring back a missed one) and go to its page."""
     options = Options.from_args(request.args)
     learner_id = g.learner.id
-    rng = _rng()
+    rng = drill_pages.drill_rng()
     retry_of = None
     if options.focus == AUTO:
         spacing = current_app.config["REVIEW_SPACING"]
@@ -140,7 +134,7 @@ def drill():
 
 
 def _open(drill_id: str) -> record.PendingDrill | None:
-    return attempts.open_drill(drill_id, DrillKind.SHOW, "hand")
+    return drill_pages.open_drill(drill_id, DrillKind.SHOW, "hand")
 
 
 def _claims(payload: dict) -> list[Claim]:
@@ -162,7 +156,7 @@ def answer(drill_id: str):
         except BadAnswer as error:
             flash(str(error), "error")
             return redirect(url_for("show.answer", drill_id=drill_id))
-        if not attempts.close_drill(drill_id, "hand"):  # answered in another tab meanwhile
+        if not drill_pages.close_drill(drill_id, "hand"):  # answered in another tab meanwhile
             return redirect(url_for("show.drill", **options.args()))
         feedback = _check(deal, options.mode, given)
         seconds = (utcnow() - pending.created_at).total_seconds()
@@ -293,15 +287,15 @@ def unclaim(drill_id: str):
 @bp.get("/result/<int:attempt_id>")
 @learner_required
 def result(attempt_id: int):
-    attempt = attempts.own_result(attempt_id, DrillKind.SHOW)
+    attempt = drill_pages.own_result(attempt_id, DrillKind.SHOW)
     if attempt is None:
         return redirect(url_for("show.drill"))
     options = Options.from_dict(attempt.dealt.get("options"))
     try:
         deal = ShowDeal.from_dict(attempt.dealt["deal"])
         feedback = _check(deal, _answer_mode(attempt.answer), attempt.answer)
-    except attempts.UNREADABLE:  # an attempt another feature recorded in its own shape
-        attempts.unreadable_result()
+    except drill_pages.UNREADABLE:  # an attempt another feature recorded in its own shape
+        drill_pages.unreadable_result()
         return redirect(url_for("show.drill"))
     return render_template(
         "show/result.html",

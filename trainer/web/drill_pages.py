@@ -1,5 +1,6 @@
-"""The drill pages' look-ups of the current learner's open drills and answered
-attempts, each flashing the learner's message when there is nothing to show.
+"""Steps the drill pages share: the random source for dealing, and the
+look-ups of the current learner's open drills and answered attempts, each
+flashing the learner's message when there is nothing to show.
 
 A drill's page, its answer and its result page all go through these, so every
 drill says the same thing for a drill answered twice, someone else's drill or
@@ -8,13 +9,21 @@ result, or a result recorded in a shape the page cannot show.
 
 from __future__ import annotations
 
-from flask import flash, g
+import random
+
+from flask import current_app, flash, g
 
 from trainer import record
 from trainer.record import AttemptInfo, DrillKind, PendingDrill
 
 #: What reading an attempt recorded by another feature, in its own shape, raises.
 UNREADABLE = (KeyError, TypeError, ValueError)
+
+
+def drill_rng() -> random.Random:
+    """The random source for dealing a drill: seeded by ``DRILL_SEED`` when set (tests)."""
+    seed = current_app.config.get("DRILL_SEED")
+    return random.Random(seed) if seed is not None else random.Random()
 
 
 def open_drill(drill_id: str, kind: DrillKind, what: str) -> PendingDrill | None:
