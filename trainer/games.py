@@ -64,6 +64,11 @@ class GameActionError(ValueError):
 class StaleAction(GameActionError):
     """A form drawn before the game moved on (double submit, another tab)."""
 
+    def __init__(
+        self, message: str = "That move came from an older page (another tab, or a double click), so nothing was changed."
+    ) -> None:
+        super().__init__(message)
+
 
 # ---------------------------------------------------------------- set-up
 
@@ -236,18 +241,24 @@ def _store(row: SavedGame, game: Game) -> None:
         row.deals = game.deal_number
 
 
-def _commit_if_current(row: SavedGame, version: int) -> None:
-    """Write the row only if nobody moved the game on meanwhile (two tabs racing)."""
-    values = {c.name: getattr(row, c.name) for c in SavedGame.__table__.columns if c.name != "id"}
-    values["version"] = version + 1
-    db.session.expunge(row)
+def commit_if_current(model: type, row_id: int, version: int, values: dict) -> None:
+    """Write ``values`` to the row and move it to the next version, only if it is
+    still at ``version``: nobody moved the game on meanwhile (two tabs racing).
+    Otherwise roll back and raise :class:`StaleAction`."""
     result = db.session.execute(
-        update(SavedGame).where(SavedGame.id == row.id, SavedGame.version == version).values(**values)
+        update(model).where(model.id == row_id, model.version == version).values(**values, version=version + 1)
     )
     if result.rowcount != 1:
         db.session.rollback()
-        raise StaleAction("That move came from an older page (another tab, or a double click), so nothing was changed.")
+        raise StaleAction()
     db.session.commit()
+
+
+def _commit_if_current(row: SavedGame, version: int) -> None:
+    """Write the row only if nobody moved the game on meanwhile (two tabs racing)."""
+    values = {c.name: getattr(row, c.name) for c in SavedGame.__table__.columns if c.name not in ("id", "version")}
+    db.session.expunge(row)
+    commit_if_current(SavedGame, row.id, version, values)
 
 
 # ---------------------------------------------------------------- driving the bot
@@ -296,7 +307,7 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
     except ValueError:
         raise GameActionError("That form is missing its game version; please use the buttons on the page.") from None
     if version != row.version:
-        raise StaleAction("That move came from an older page (another tab, or a double click), so nothing was changed.")
+        raise StaleAction()
     game = game_of(row)
     action = form.get("action", "")
     log_before = len(game.log)

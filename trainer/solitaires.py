@@ -19,14 +19,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Mapping, Sequence
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 
 from engine.cards import Card
 from engine.errors import IllegalActionError, InvalidCardError
 from engine.solitaire import ArnoldSolitaire, HoyleSolitaire, SolitaireCount
 from trainer import record
 from trainer.game_models import SolitaireGame
-from trainer.games import GameActionError, StaleAction
+from trainer.games import GameActionError, StaleAction, commit_if_current
 from trainer.models import db
 
 HEELS = "his heels"
@@ -162,7 +162,7 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], first: Sequen
     except ValueError:
         raise GameActionError("That form is missing its version; please use the buttons on the page.") from None
     if version != row.version:
-        raise StaleAction("That move came from an older page (another tab, or a double click), so nothing was changed.")
+        raise StaleAction()
     game = _engine(row)
     claims = json.loads(row.claims)
     lines = _lines(game, claims)
@@ -203,18 +203,11 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], first: Sequen
     values = {
         "state": json.dumps(game.to_dict()),
         "claims": json.dumps(claims),
-        "version": version + 1,
         "score": sum(line.kept for line in lines),
         "true_total": sum(line.count.total for line in lines),
         "finished": game.is_over and all(c is not None for c in claims),
     }
-    result = db.session.execute(
-        update(SolitaireGame).where(SolitaireGame.id == row.id, SolitaireGame.version == version).values(**values)
-    )
-    if result.rowcount != 1:
-        db.session.rollback()
-        raise StaleAction("That move came from an older page (another tab, or a double click), so nothing was changed.")
-    db.session.commit()
+    commit_if_current(SolitaireGame, row.id, version, values)
     for line in recorded:
         _record(learner_id, line)
 
