@@ -64,10 +64,10 @@ class GameActionError(ValueError):
 class StaleAction(GameActionError):
     """A form drawn before the game moved on (double submit, another tab)."""
 
-    def __init__(
-        self, message: str = "That move came from an older page (another tab, or a double click), so nothing was changed."
-    ) -> None:
-        super().__init__(message)
+    def __init__(self, message: str = "") -> None:
+        super().__init__(
+            message or "That move came from an older page (another tab, or a double click), so nothing was changed."
+        )
 
 
 # ---------------------------------------------------------------- set-up
@@ -472,14 +472,21 @@ def _claim(game: Game, raw: str) -> None:
     pending = game.pending_claim
     if game.expected is not Action.CLAIM or pending is None or pending.player != LEARNER:
         raise GameActionError("There is nothing for you to count now.")
+    limit = 29 if pending.what != "play" else 31
+    game.claim(LEARNER, read_count(raw, pending.what, limit, "Type your count as a number, like 8."))
+
+
+def read_count(raw: object, what: str, limit: int, not_a_number: str) -> int:
+    """A count the learner typed for ``what`` (a hand, crib or play): a whole
+    number up to ``limit``; otherwise :class:`GameActionError` (``not_a_number``
+    when it is not a number of at most three digits)."""
     text = str(raw).strip()
     if not text.isdecimal() or len(text) > 3:
-        raise GameActionError("Type your count as a number, like 8.")
+        raise GameActionError(not_a_number)
     points = int(text)
-    limit = 29 if pending.what != "play" else 31
     if points > limit:
-        raise GameActionError(f"No {pending.what} scores more than {limit}: check your count.")
-    game.claim(LEARNER, points)
+        raise GameActionError(f"No {what} scores more than {limit}: check your count.")
+    return points
 
 
 def _answer_muggins(game: Game, call: bool, pointed: tuple[Card, ...]) -> str | None:

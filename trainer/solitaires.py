@@ -26,7 +26,7 @@ from engine.errors import IllegalActionError, InvalidCardError
 from engine.solitaire import ArnoldSolitaire, HoyleSolitaire, SolitaireCount
 from trainer import record
 from trainer.game_models import SolitaireGame
-from trainer.games import GameActionError, StaleAction, commit_if_current
+from trainer.games import GameActionError, StaleAction, commit_if_current, read_count
 from trainer.models import db
 
 HEELS = "his heels"
@@ -188,12 +188,9 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], first: Sequen
             raise GameActionError("There is nothing to count now.")
         values = []
         for line in pending:
-            text = str(form.get(f"count-{line.index}", "")).strip()
-            if not text.isdecimal() or len(text) > 3:
-                raise GameActionError(f"Type a number for the {line.count.what}, like 8.")
-            if int(text) > 29:
-                raise GameActionError(f"No {line.count.what} scores more than 29: check your count.")
-            values.append(int(text))
+            what = line.count.what
+            typed = form.get(f"count-{line.index}", "")
+            values.append(read_count(typed, what, 29, f"Type a number for the {what}, like 8."))
         for line, value in zip(pending, values):
             claims[line.index] = value
             recorded.append(CountLine(line.index, line.count, value))
