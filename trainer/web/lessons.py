@@ -74,6 +74,14 @@ def _lesson_or_404(slug: str) -> Lesson:
         abort(404)
 
 
+def _exercise_or_404(slug: str, number: int) -> tuple[Lesson, Directive]:
+    lesson = _lesson_or_404(slug)
+    try:
+        return lesson, lesson.exercise(number)
+    except LookupError:
+        abort(404)
+
+
 def _progress_of(lesson: Lesson) -> LessonProgress | None:
     if g.get("learner") is None:
         return None
@@ -132,9 +140,7 @@ def lesson(slug: str):
 @bp.get("/<slug>/exercises/<int:number>")
 def exercise(slug: str, number: int):
     """An exercise's own address shows it in its lesson (where signing in sends a learner back)."""
-    lesson = _lesson_or_404(slug)
-    if not 1 <= number <= len(lesson.exercises):
-        abort(404)
+    _exercise_or_404(slug, number)
     return redirect(url_for("lessons.lesson", slug=slug, _anchor=f"exercise-{number}"))
 
 
@@ -142,11 +148,7 @@ def exercise(slug: str, number: int):
 @learner_required
 def answer(slug: str, number: int):
     """Judge and record an exercise's answer, then go back to it (post/redirect/get)."""
-    lesson = _lesson_or_404(slug)
-    try:
-        directive = lesson.exercise(number)
-    except LookupError:
-        abort(404)
+    lesson, directive = _exercise_or_404(slug, number)
     form = _form_for(directive, request.form)
     back = url_for("lessons.lesson", slug=slug, _anchor=f"exercise-{number}")
     if not form.validate_on_submit():
