@@ -16,6 +16,7 @@ from sqlalchemy import case, func, select
 
 from engine.cards import Card
 from engine.events import Award, Claimed, Dealt, Event, Points, Shown, TrueCount
+from engine.game import Game
 from engine.scoring import ScoreItem, ScoreKind, score_show
 from trainer.game_models import SavedGame
 from trainer.game_table import LEARNER
@@ -68,13 +69,21 @@ def _count_notes(log: Sequence[Event]) -> list[CountNote]:
     return notes
 
 
-def review(learner_id: int, game_id: object) -> tuple[DealReview, ...] | None:
-    """Every deal of a finished game: the learner's discard, plays and counts."""
+def _finished(learner_id: int, game_id: object) -> tuple[SavedGame, Game, tuple[Event, ...]] | None:
+    """The learner's finished game with its log as they saw it (None: not theirs, or not over)."""
     row = learner_row(learner_id, game_id)
     if row is None or not row.finished:
         return None
     game = game_of(row)
-    log = game.log_seen_by(LEARNER)
+    return row, game, game.log_seen_by(LEARNER)
+
+
+def review(learner_id: int, game_id: object) -> tuple[DealReview, ...] | None:
+    """Every deal of a finished game: the learner's discard, plays and counts."""
+    finished = _finished(learner_id, game_id)
+    if finished is None:
+        return None
+    row, game, log = finished
     notes = json.loads(row.notes)
     discards = {n["deal"]: DiscardNote.from_dict(n) for n in notes if n["kind"] == "discard"}
     plays = [PlayNote.from_dict(n) for n in notes if n["kind"] == "play"]
@@ -176,11 +185,10 @@ def level_stats(learner_id: int, level: str, target: int) -> LevelStats:
 
 def results(learner_id: int, game_id: object) -> GameResults | None:
     """The results page of a finished game (None: not the learner's, or not over)."""
-    row = learner_row(learner_id, game_id)
-    if row is None or not row.finished:
+    finished = _finished(learner_id, game_id)
+    if finished is None:
         return None
-    game = game_of(row)
-    log = game.log_seen_by(LEARNER)
+    row, game, log = finished
     counts = _count_notes(log)
     hands = [c for c in counts if c.what == "hand"]
     best = max(hands, key=lambda c: c.total, default=None)
