@@ -74,9 +74,7 @@ def focus_weights(stats: LearnerStats) -> dict[FocusKind, float]:
 
 def choose_focus(stats: LearnerStats, rng: random.Random) -> FocusKind:
     """A focus kind drawn by :func:`focus_weights`."""
-    weights = focus_weights(stats)
-    kinds = list(weights)
-    return rng.choices(kinds, weights=[weights[k] for k in kinds])[0]
+    return _draw(focus_weights(stats), rng)
 
 
 def choose_peg_tag(stats: LearnerStats, rng: random.Random) -> PegTag | None:
@@ -84,8 +82,13 @@ def choose_peg_tag(stats: LearnerStats, rng: random.Random) -> PegTag | None:
     weights: dict[PegTag | None, float] = {None: BASE_WEIGHT, PegTag.BROKEN_PAIR: 0.5, PegTag.AFTER_RESET: 0.5}
     for combo_type, tag in PEG_TAGS.items():
         weights[tag] = ERROR_BOOST * _error_rate(stats, (combo_type,))
-    tags = list(weights)
-    return rng.choices(tags, weights=[weights[t] for t in tags])[0]
+    return _draw(weights, rng)
+
+
+def _draw(weights: dict, rng: random.Random):
+    """One key of ``weights``, drawn with the chance its weight gives it."""
+    keys = list(weights)
+    return rng.choices(keys, weights=[weights[k] for k in keys])[0]
 
 
 def due_for_review(
