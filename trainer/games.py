@@ -40,6 +40,7 @@ from engine.players import take_turn
 from engine.rules import FIVE_CARD, FREE_PLAY, SEVEN_CARD, STANDARD, Counting, Rules
 from engine.scoring import ScoreItem, score_show
 from trainer import record
+from trainer.drills import DiscardDeal
 from trainer.game_models import SavedGame
 from trainer.game_table import BOT, LEARNER, Table, catch_up, cut_range, skip_deal, table_of
 from trainer.models import db, utcnow
@@ -404,7 +405,7 @@ def _record_discard(learner_id: int, note: "DiscardNote") -> None:
     record.record_attempt(
         learner_id,
         record.DrillKind.DISCARD,
-        dealt={"deal": {"cards": " ".join(str(c) for c in sorted(note.hand)), "dealer": note.dealer}, "source": "game"},
+        dealt={"deal": DiscardDeal(tuple(sorted(note.hand)), note.dealer).to_dict(), "source": "game"},
         answer={"discard": " ".join(str(c) for c in sorted(note.chosen)), "given_away": note.lost},
         results=(),
         points_expected=0,
