@@ -187,7 +187,6 @@ class Table:
     bot_cards: int
     crib_cards: int
     starter: Card | None
-    count: int
     pile: tuple[tuple[int, Card], ...]
     earlier: tuple[tuple[tuple[int, Card], ...], ...]
     show: ShowPanel | None
@@ -197,11 +196,19 @@ class Table:
     next_is_deal: bool
     decision: Decision | None
     turn: str
-    over: bool
     board: BoardLayout
     #: The same board with 30-hole rows, for a phone.
     narrow_board: BoardLayout
     match_id: int | None
+
+    @property
+    def count(self) -> int:
+        """The running count of the play: the pile's card values."""
+        return sum(c.value for _, c in self.pile)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
 
 
 def _items_adding_to(items: Sequence[ScoreItem], points: int) -> tuple[ScoreItem, ...]:
@@ -308,7 +315,6 @@ def table_of(row: SavedGame, game: Game) -> Table:
     earlier: list[tuple[tuple[int, Card], ...]] = []
     phase = "cut for deal"
     show: ShowPanel | None = None
-    over = False
     for event in log[:seen]:
         if isinstance(event, CutForDeal):
             dealer = event.dealer
@@ -361,7 +367,6 @@ def table_of(row: SavedGame, game: Game) -> Table:
         elif isinstance(event, TrueCount) and show is not None and event.what != "play":
             show = replace(show, true_total=event.total, true_items=event.items)
         elif isinstance(event, GameOver):
-            over = True
             phase = "over"
     waiting = seen < len(log)
     happenings = _happenings(log, row.mark, seen)
@@ -388,7 +393,6 @@ def table_of(row: SavedGame, game: Game) -> Table:
         bot_cards=bot_cards,
         crib_cards=crib_cards if show is None or not show.is_crib else 0,
         starter=starter,
-        count=sum(c.value for _, c in pile),
         pile=tuple(pile),
         earlier=tuple(earlier),
         show=show,
@@ -397,7 +401,6 @@ def table_of(row: SavedGame, game: Game) -> Table:
         next_is_deal=waiting and isinstance(log[seen], Dealt),
         decision=decision,
         turn=turn,
-        over=over,
         board=board_layout(rules.target, ((scores[0], backs[0]), (scores[1], backs[1]))),
         narrow_board=board_layout(rules.target, ((scores[0], backs[0]), (scores[1], backs[1])), row_holes=30),
         match_id=row.match_id,
