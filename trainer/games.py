@@ -40,7 +40,7 @@ from engine.players import take_turn
 from engine.rules import FIVE_CARD, FREE_PLAY, SEVEN_CARD, STANDARD, Counting, Rules
 from engine.scoring import ScoreItem, score_show
 from trainer import record
-from trainer.drills import DiscardDeal
+from trainer.drills import BestPlayQuestion, DiscardDeal
 from trainer.game_models import SavedGame
 from trainer.game_table import BOT, LEARNER, Table, catch_up, cut_range, skip_deal, table_of
 from trainer.models import db, utcnow
@@ -429,9 +429,10 @@ def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> tuple
             f"The {card.pretty} would take the count past 31 (to {game.count + card.value}): play another card."
         )
     view = game.view(LEARNER)
+    pegging = PeggingView.of(view)
     legal = view.legal_plays
     if len(legal) > 1:
-        options = analyse_plays(PeggingView.of(view), samples=PLAY_SAMPLES, rng=seed + len(game.log))
+        options = analyse_plays(pegging, samples=PLAY_SAMPLES, rng=seed + len(game.log))
         best = options[0]
         mine = next(o for o in options if o.card == card)
         lost = max(0.0, best.expected_net - mine.expected_net)
@@ -443,12 +444,15 @@ def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> tuple
     question = None
     if len({c.rank for c in legal}) > 1 and game.rules.hand_size == 6:
         earlier = [c for _, c in view.played][: len(view.played) - len(view.pile)]
-        seen = list(view.discarded) + [view.starter]
-        question = {
-            "hand": " ".join(map(str, view.hand)), "pile": " ".join(map(str, view.pile)),
-            "earlier": " ".join(map(str, earlier)), "seen": " ".join(map(str, seen)),
-            "opponent_cards": view.hand_sizes[BOT], "seed": seed + len(game.log),
-        }
+        # The same facts the analysis above used, so a retry from the review
+        # asks the same question: who laid the last card, and what the bot's
+        # go revealed about its cards.
+        question = BestPlayQuestion(
+            hand=tuple(view.hand), pile=tuple(view.pile), earlier=tuple(earlier),
+            seen=tuple(view.discarded) + (view.starter,), opponent_cards=view.hand_sizes[BOT],
+            seed=seed + len(game.log), last_mine=pegging.last_player == LEARNER,
+            opponent_min_value=pegging.min_value[BOT],
+        ).to_dict()
     game.play(LEARNER, card)
     return (question, note) if question else None
 

@@ -500,3 +500,27 @@ def test_the_rest_of_a_show_can_be_counted_at_once(seeded, learner):
     assert after.seen == (following[0] if following else len(game.log))
     if following:
         assert "Next deal" in html  # the new deal still waits for the learner
+
+
+
+def test_a_play_after_the_bots_go_is_recorded_with_what_the_go_revealed():
+    """The best-play question a game records is the one its analysis answered:
+    the learner's own card is on the pile and the bot's go at 22 showed it
+    holds nothing below a ten, so a retry from the review asks the same."""
+    from engine.rules import STANDARD
+    from trainer.drills import BestPlayQuestion
+    from trainer.game_table import BOT, LEARNER
+    from trainer.games import _play
+
+    hands = {LEARNER: "KC 2H AS 3C", BOT: "QD JS KD 10S"}
+    game = Game.from_hands(STANDARD, [hands[seat] for seat in sorted(hands)], dealer=BOT, starter="7H")
+    notes: list = []
+    _play(game, (Card.parse("KC"),), notes, seed=1)
+    game.play(BOT, Card.parse("QD"))
+    _play(game, (Card.parse("2H"),), notes, seed=1)  # count 22: the bot's tens cannot go
+    assert game.to_play == LEARNER
+    question, _ = _play(game, (Card.parse("AS"),), notes, seed=1)
+    asked = BestPlayQuestion.from_dict(question)
+    assert asked.last_mine
+    assert asked.opponent_min_value == 10
+    assert [str(c) for c in asked.pile] == ["KC", "QD", "2H"]
