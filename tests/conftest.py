@@ -1,1 +1,0 @@
-"""Shared fixtures: see the feature-specific conftest sections below."""
