@@ -14,7 +14,8 @@ import statistics
 import time
 
 from engine.cards import DECK
-from engine.discard import _multisets, analyse_discards
+from engine.discard import analyse_discards
+from engine.rank_multisets import multisets
 from engine.peganalysis import PeggingView, analyse_plays
 
 
@@ -31,7 +32,7 @@ def main() -> None:
     rng = random.Random(1)
     started = time.perf_counter()
     for size in (4, 5, 6):
-        _multisets(size)
+        multisets(size)
     tables = 1000 * (time.perf_counter() - started)
 
     rows = []

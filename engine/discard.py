@@ -32,8 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from math import comb
 from typing import Iterable, Sequence
 
@@ -41,12 +40,11 @@ import numpy as np
 
 from engine.cards import DECK, Card, Rank, Suit, check_distinct, format_cards, parse_cards
 from engine.errors import InvalidCardError
+from engine.rank_multisets import RANK_KEY, multisets, rank_key
 
 #: Cards in a crib.
 CRIB_SIZE = 4
 _JACK = int(Rank.JACK)
-_KEY_BASE = 8  # a rank occurs at most 4 times (7 in an impossible multiset): one octal digit each
-_RANK_KEY = np.array([_KEY_BASE**r for r in range(13)], dtype=np.int64)
 
 
 class CribModel(Enum):
@@ -88,64 +86,6 @@ class DiscardOption:
             "crib_ev": round(self.crib_ev, 4),
             "net_ev": round(self.net_ev, 4),
         }
-
-
-# ------------------------------------------------------------ rank multisets
-
-
-@dataclass(frozen=True)
-class _RankMultisets:
-    """Every multiset of ``size`` ranks: rank counts, sorted keys, base scores."""
-
-    counts: np.ndarray  # (M, 13) how many of each rank, rows in key order
-    keys: np.ndarray  # (M,) sorted base-8 keys
-    base: np.ndarray  # (M,) fifteens + pairs + runs
-
-
-def _base_scores(ranks: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """Fifteens, pairs and runs of each row of ranks, all rows at once."""
-    size = ranks.shape[1]
-    values = np.minimum(ranks, 10)
-    masks = np.array([[m >> i & 1 for i in range(size)] for m in range(1, 1 << size)], dtype=np.int64)
-    fifteens = 2 * ((values @ masks.T) == 15).sum(axis=1)
-    pairs = (counts * (counts - 1)).sum(axis=1)
-    runs = np.zeros(len(ranks), dtype=np.int64)
-    padded = np.pad(counts, ((0, 0), (1, 1)))  # zero counts beside ace and king end every run
-    present = padded > 0
-    for length in range(3, min(size, 13) + 1):
-        for start in range(1, 13 - length + 2):
-            inside = present[:, start : start + length].all(axis=1)
-            maximal = inside & ~present[:, start - 1] & ~present[:, start + length]
-            multiplicity = padded[:, start : start + length].prod(axis=1)
-            runs += np.where(maximal, length * multiplicity, 0)
-    return fifteens + pairs + runs
-
-
-@cache
-def _multisets(size: int) -> _RankMultisets:
-    ranks = np.array(list(combinations_with_replacement(range(1, 14), size)), dtype=np.int64)
-    counts = np.zeros((len(ranks), 13), dtype=np.int64)
-    for column in range(size):
-        np.add.at(counts, (np.arange(len(ranks)), ranks[:, column] - 1), 1)
-    keys = counts @ _RANK_KEY
-    order = np.argsort(keys)
-    ranks, counts, keys = ranks[order], counts[order], keys[order]
-    return _RankMultisets(counts, keys, _base_scores(ranks, counts))
-
-
-def _rank_key(cards: Iterable[Card]) -> int:
-    return sum(_KEY_BASE ** (int(c.rank) - 1) for c in cards)
-
-
-def base_score_of_ranks(ranks: Sequence[int]) -> int:
-    """Fifteens, pairs and runs of a rank multiset (1 = ace .. 13 = king), from the table.
-
-    >>> base_score_of_ranks([5, 5, 5, 5, 11])  # the 29 hand without its nob
-    28
-    """
-    table = _multisets(len(ranks))
-    key = sum(_KEY_BASE ** (r - 1) for r in ranks)
-    return int(table.base[np.searchsorted(table.keys, key)])
 
 
 _CHOOSE = np.array([[comb(n, k) for k in range(8)] for n in range(5)], dtype=np.float64)
@@ -216,12 +156,12 @@ def analyse_discards(
     n_pool = len(pool)
 
     # Crib: weight of each rank multiset of the drawn cards.
-    drawn_sets = _multisets(drawn)
+    drawn_sets = multisets(drawn)
     weights = _CHOOSE[unseen_of_rank[None, :], drawn_sets.counts].prod(axis=1)
     deals = comb(n_pool, drawn)
-    crib_sets = _multisets(CRIB_SIZE + 1)
-    hand_sets = _multisets(keep_size + 1)
-    starter_keys = _RANK_KEY
+    crib_sets = multisets(CRIB_SIZE + 1)
+    hand_sets = multisets(keep_size + 1)
+    starter_keys = RANK_KEY
     starter_weights = unseen_of_rank / n_pool
     # Nobs from a jack the others put in the crib, with a starter of its suit.
     others_nobs = sum(
@@ -231,8 +171,8 @@ def analyse_discards(
     splits = [
         (keep, tuple(c for c in cards if c not in keep)) for keep in combinations(cards, keep_size)
     ]
-    keep_keys = np.array([_rank_key(keep) for keep, _ in splits], dtype=np.int64)
-    discard_keys = np.array([_rank_key(out) for _, out in splits], dtype=np.int64)
+    keep_keys = np.array([rank_key(keep) for keep, _ in splits], dtype=np.int64)
+    discard_keys = np.array([rank_key(out) for _, out in splits], dtype=np.int64)
 
     hand_base = hand_sets.base[np.searchsorted(hand_sets.keys, keep_keys[:, None] + starter_keys[None, :])]
     hand_base_ev = hand_base @ starter_weights
@@ -287,8 +227,8 @@ def keep_scores_as_they_stand(keeps: Sequence[Sequence[Card]]) -> np.ndarray:
     [12, 4]
     """
     size = len(keeps[0])
-    table = _multisets(size)
-    keys = np.array([_rank_key(keep) for keep in keeps], dtype=np.int64)
+    table = multisets(size)
+    keys = np.array([rank_key(keep) for keep in keeps], dtype=np.int64)
     scores = table.base[np.searchsorted(table.keys, keys)]
     flushes = np.array([size if size >= 3 and len({c.suit for c in keep}) == 1 else 0 for keep in keeps])
     return scores + flushes
@@ -303,10 +243,10 @@ def mean_show_over_starters(cards: Sequence[Card], pool: Sequence[Card], *, crib
     15.958
     """
     size = len(cards)
-    table = _multisets(size + 1)
+    table = multisets(size + 1)
     unseen_of_rank, unseen_of_suit = _unseen_counts(pool)
     n_pool = len(pool)
-    base = table.base[np.searchsorted(table.keys, _rank_key(cards) + _RANK_KEY)]
+    base = table.base[np.searchsorted(table.keys, rank_key(cards) + RANK_KEY)]
     mean = float(base @ unseen_of_rank) / n_pool
     if crib:
         if len({c.suit for c in cards}) == 1:

@@ -4,7 +4,8 @@ There are C(52,4) x 48 = 12,994,800 such pairs.  Scoring each one is far too
 slow, so the count is split in two:
 
 * fifteens, pairs and runs depend only on the five ranks, and there are just
-  6,175 multisets of five ranks (no rank more than four times);
+  6,175 multisets of five ranks (no rank more than four times): their base
+  scores come from the table of :mod:`engine.rank_multisets`;
 * the flush and nobs depend on suits, and for a given hand ranks and starter
   rank the number of suit assignments giving each flush/nobs bonus is a small
   closed formula.
@@ -26,6 +27,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from engine.cards import Rank
+from engine.rank_multisets import base_score_of_ranks
 
 #: Every pair of (hand, starter) in a 52-card deck.
 ALL_HANDS = comb(52, 4) * 48
@@ -53,39 +55,6 @@ class ScoreDistribution:
     def impossible(self) -> tuple[int, ...]:
         """The totals no hand can score (19, 25, 26 and 27 for hands)."""
         return tuple(score for score, n in enumerate(self.counts) if n == 0)
-
-
-def base_score(ranks: tuple[int, ...]) -> int:
-    """Fifteens, pairs and runs of five ranks (the part of a score suits don't touch).
-
-    >>> base_score((5, 5, 5, 5, 11))  # the 29 hand without its nob
-    28
-    """
-    values = [min(r, 10) for r in ranks]
-    n = len(values)
-    sums = [0] * (1 << n)
-    points = 0
-    for mask in range(1, 1 << n):
-        low = mask & -mask
-        sums[mask] = sums[mask ^ low] + values[low.bit_length() - 1]
-        if sums[mask] == 15:
-            points += 2
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    points += sum(c * (c - 1) for c in counts.values())
-    distinct = sorted(counts)
-    start = 0
-    for i in range(1, len(distinct) + 1):
-        if i == len(distinct) or distinct[i] != distinct[i - 1] + 1:
-            length = i - start
-            if length >= 3:
-                multiplicity = 1
-                for r in distinct[start:i]:
-                    multiplicity *= counts[r]
-                points += length * multiplicity
-            start = i
-    return points
 
 
 def _suit_bonuses(hand: tuple[int, ...], starter: int, crib: bool) -> dict[int, int]:
@@ -159,7 +128,7 @@ def score_distribution(crib: bool = False) -> ScoreDistribution:
             key = tuple(sorted(hand + (starter,)))
             base = base_cache.get(key)
             if base is None:
-                base = base_cache[key] = base_score(key)
+                base = base_cache[key] = base_score_of_ranks(key)
             for bonus, ways in _suit_bonuses(hand, starter, crib).items():
                 if ways:
                     counts[base + bonus] += ways

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from engine.cards import Card, Rank, Suit
 from engine.scoring import score_show
-from engine.stats import ALL_HANDS, _suit_bonuses, base_score, score_distribution
+from engine.rank_multisets import base_score_of_ranks
+from engine.stats import ALL_HANDS, _suit_bonuses, score_distribution
 
 PUBLISHED_HAND_COUNTS = {
     0: 1009008, 1: 99792, 2: 2813796, 3: 505008, 4: 2855676, 5: 697508, 6: 1800268,
@@ -59,7 +60,7 @@ def test_suit_formulas_agree_with_scoring_every_suit_assignment(rank_list, crib)
     and score it with the itemised scorer; the formula must give the same
     bonus counts (flush + nobs over the base score)."""
     hand_ranks, starter_rank = tuple(sorted(rank_list[:4])), rank_list[4]
-    base = base_score(tuple(sorted(rank_list)))
+    base = base_score_of_ranks(rank_list)
     brute: dict[int, int] = {}
     for hand_suits in product(Suit, repeat=4):
         hand = [Card(Rank(r), s) for r, s in zip(hand_ranks, hand_suits)]
