@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Float, ForeignKey, Index, String, Text
+from sqlalchemy import Float, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from trainer.models import db, utcnow
@@ -27,7 +27,11 @@ class SavedGame(db.Model):
     """
 
     __tablename__ = "saved_game"
-    __table_args__ = (Index("ix_saved_game_learner_finished", "learner_id", "finished"),)
+    __table_args__ = (
+        Index("ix_saved_game_learner_finished", "learner_id", "finished"),
+        # Two "next game" presses at once cannot both add game n + 1 to a match.
+        UniqueConstraint("match_id", "match_game", name="uq_saved_game_match_game"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"))
@@ -46,6 +50,8 @@ class SavedGame(db.Model):
     bot_seed: Mapped[int] = mapped_column(default=0)
     #: The first game of a match this game belongs to (None: a single game).
     match_id: Mapped[int | None] = mapped_column(default=None)
+    #: This game's number in its match, from 1 (None: a single game).
+    match_game: Mapped[int | None] = mapped_column(default=None)
     match_points_to_win: Mapped[int] = mapped_column(default=0)
     state: Mapped[str] = mapped_column(Text)
     version: Mapped[int] = mapped_column(default=0)

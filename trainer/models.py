@@ -1,5 +1,9 @@
-"""The trainer's database tables: learners, pending drills, attempts and the
-result of each attempt per combo type.
+"""The trainer's database tables: learners, pending drills, attempts, the
+result of each attempt per combo type, and the learner's running tallies.
+
+The tallies (:class:`ComboTally`, :class:`DayTally`) are kept up to date as
+attempts are recorded, in the same transaction, so the review and the adaptive
+dealer read a few rows per learner however long the history grows.
 
 The extension objects (``db``, ``migrate``) live here so that any blueprint
 can import them without importing the app.  Schema changes go through
@@ -11,11 +15,11 @@ Views do not query these tables directly: they call :mod:`trainer.record`.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import ForeignKey, Index, String, Text
+from sqlalchemy import Float, ForeignKey, Index, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -33,12 +37,20 @@ def utcnow() -> datetime:
 
 
 class Learner(db.Model):
-    """Someone practising on this machine, known by name."""
+    """Someone practising, known by name (and, on a shared server, a password).
+
+    ``name_key`` is the name as names are compared: Unicode-normalised and
+    case-folded, so "Éva" and "éva" are one learner whatever the alphabet; the
+    unique constraint on it is what stops two requests creating the same name.
+    """
 
     __tablename__ = "learner"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)
+    name_key: Mapped[str] = mapped_column(String(160), unique=True)
+    #: A password hash (server mode); None for a personal profile.
+    password_hash: Mapped[str | None] = mapped_column(String(255), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     attempts: Mapped[list["Attempt"]] = relationship(back_populates="learner", cascade="all, delete-orphan")
@@ -61,13 +73,19 @@ class Drill(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     answered_at: Mapped[datetime | None] = mapped_column(default=None)
     retry_of: Mapped[int | None] = mapped_column(ForeignKey("attempt.id", ondelete="SET NULL"), default=None)
+    #: Counts the payload's changes: a change is written only over the version it
+    #: was read at, so two claims posted at once cannot lose one another.
+    version: Mapped[int] = mapped_column(default=0)
 
 
 class Attempt(db.Model):
     """One answered drill: when, what was dealt, what was answered, the outcome."""
 
     __tablename__ = "attempt"
-    __table_args__ = (Index("ix_attempt_learner_time", "learner_id", "created_at"),)
+    __table_args__ = (
+        Index("ix_attempt_learner_time", "learner_id", "created_at"),
+        Index("ix_attempt_learner_kind", "learner_id", "kind", "id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"))
@@ -86,7 +104,7 @@ class Attempt(db.Model):
     correct: Mapped[bool] = mapped_column(default=False)
     seconds: Mapped[float | None] = mapped_column(default=None)
     #: The attempt this one retried (a mistake brought back), if any.
-    retry_of: Mapped[int | None] = mapped_column(ForeignKey("attempt.id", ondelete="SET NULL"), default=None)
+    retry_of: Mapped[int | None] = mapped_column(ForeignKey("attempt.id", ondelete="SET NULL"), default=None, index=True)
 
     learner: Mapped[Learner] = relationship(back_populates="attempts")
     results: Mapped[list["ComboResultRow"]] = relationship(
@@ -108,3 +126,35 @@ class ComboResultRow(db.Model):
     right: Mapped[bool] = mapped_column(default=False)
 
     attempt: Mapped[Attempt] = relationship(back_populates="results")
+
+
+class ComboTally(db.Model):
+    """A learner's running totals for one combo type in one kind of drill."""
+
+    __tablename__ = "combo_tally"
+
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    combo_type: Mapped[str] = mapped_column(String(30), primary_key=True)
+    seen: Mapped[int] = mapped_column(default=0)
+    right: Mapped[int] = mapped_column(default=0)
+    points_missed: Mapped[int] = mapped_column(default=0)
+
+
+class DayTally(db.Model):
+    """A learner's running totals for one kind of drill on one day (UTC)."""
+
+    __tablename__ = "day_tally"
+
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    day: Mapped[date] = mapped_column(primary_key=True)
+    attempts: Mapped[int] = mapped_column(default=0)
+    correct: Mapped[int] = mapped_column(default=0)
+    points_missed: Mapped[int] = mapped_column(default=0)
+    #: Timed answers: how many, and their seconds added up.
+    timed: Mapped[int] = mapped_column(default=0)
+    seconds: Mapped[float] = mapped_column(Float, default=0.0)
+    #: Discards and best-card answers: how many, and the expected points they gave away.
+    graded: Mapped[int] = mapped_column(default=0)
+    given_away: Mapped[float] = mapped_column(Float, default=0.0)

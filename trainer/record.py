@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
@@ -186,6 +187,16 @@ def clean_name(name: str) -> str:
     return cleaned
 
 
+def name_key(name: str) -> str:
+    """How names are compared: Unicode-normalised (NFKC) and case-folded, so a
+    name matches itself typed in any case, in any alphabet.
+
+    >>> name_key("ÉVA") == name_key("éva"), name_key("Straße") == name_key("STRASSE")
+    (True, True)
+    """
+    return unicodedata.normalize("NFKC", clean_name(name)).casefold()
+
+
 def _learner_info(row: Learner) -> LearnerInfo:
     return LearnerInfo(row.id, row.name, row.created_at)
 
@@ -193,9 +204,9 @@ def _learner_info(row: Learner) -> LearnerInfo:
 def learner_by_name(name: str, *, create: bool = False) -> LearnerInfo | None:
     """The learner with this name (names are matched without regard to case)."""
     cleaned = clean_name(name)
-    row = db.session.scalar(select(Learner).where(func.lower(Learner.name) == cleaned.lower()))
+    row = db.session.scalar(select(Learner).where(Learner.name_key == name_key(cleaned)))
     if row is None and create:
-        row = Learner(name=cleaned)
+        row = Learner(name=cleaned, name_key=name_key(cleaned))
         db.session.add(row)
         db.session.commit()
     return _learner_info(row) if row else None

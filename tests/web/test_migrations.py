@@ -1,0 +1,55 @@
+"""The schema migrations carry a database made by an older version forward."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import flask_migrate
+from sqlalchemy import text
+
+from trainer import record
+from trainer.models import db
+from trainer.web import MIGRATIONS_DIR, create_app
+
+
+def test_upgrade_to_tallies_keeps_the_old_record(tmp_path, monkeypatch):
+    """A database at 0002 with attempts gets name keys, tallies equal to its history and numbered match games."""
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    monkeypatch.setattr(flask_migrate, "upgrade", lambda directory: None)  # make the app without migrating
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url})
+    monkeypatch.undo()
+    with app.app_context():
+        flask_migrate.upgrade(directory=str(MIGRATIONS_DIR), revision="0002_games")
+        run = lambda sql, **values: db.session.execute(text(sql), values)  # noqa: E731
+        run("INSERT INTO learner (id, name, created_at) VALUES (1, 'Éva', :t), (2, 'ÉVA', :t)", t=datetime(2026, 1, 1))
+        for attempt_id, (day, correct, given) in enumerate([(1, True, None), (1, False, None), (2, False, 1.5)], 1):
+            run(
+                "INSERT INTO attempt (id, learner_id, created_at, kind, mode, dealt, answer, points_expected,"
+                " points_answered, points_missed, correct, seconds) VALUES (:id, 1, :t, :kind, '', '{}', :answer,"
+                " 4, 2, :missed, :correct, NULL)",
+                id=attempt_id, t=datetime(2026, 1, day, 12), kind="discard" if given else "show",
+                answer='{"given_away": 1.5}' if given else "{}", missed=0 if correct else 2, correct=correct,
+            )
+            run("INSERT INTO combo_result (attempt_id, combo_type, expected_points, missed_points, right)"
+                " VALUES (:id, 'pair', 2, :missed, :right)", id=attempt_id, missed=0 if correct else 2, right=correct)
+        for game_id in (1, 2, 3):
+            run("INSERT INTO saved_game (id, learner_id, created_at, updated_at, level, variant, target, counting,"
+                " pegging_muggins, skunks, bot_miss_rate, bot_seed, match_id, match_points_to_win, state, version,"
+                " seen, mark, notes, finished, learner_score, bot_score, skunk, match_points, deals) VALUES"
+                " (:id, 1, :t, :t, 'easy', 'six', 121, 'auto', 0, 1, 0, 0, :match, 0, '{}', 0, 0, 0, '[]', 0, 0, 0,"
+                " 0, 0, 0)", id=game_id, t=datetime(2026, 1, 1), match=1 if game_id < 3 else None)
+        db.session.commit()
+        flask_migrate.upgrade(directory=str(MIGRATIONS_DIR))
+
+        keys = db.session.execute(text("SELECT name_key FROM learner ORDER BY id")).scalars().all()
+        assert keys == ["éva", "éva#2"]
+        assert record.learner_by_name("éva").id == 1
+        days = db.session.execute(text("SELECT kind, day, attempts, correct, points_missed, graded, given_away"
+                                       " FROM day_tally ORDER BY day, kind")).all()
+        assert [tuple(row)[:1] + tuple(row)[2:] for row in days] == [("show", 2, 1, 2, 0, 0.0), ("discard", 1, 0, 2, 1, 1.5)]
+        combos = db.session.execute(text("SELECT kind, combo_type, seen, right, points_missed FROM combo_tally"
+                                         " ORDER BY kind")).all()
+        assert [tuple(row) for row in combos] == [("discard", "pair", 1, 0, 2), ("show", "pair", 2, 1, 2)]
+        numbers = db.session.execute(text("SELECT match_game FROM saved_game ORDER BY id")).scalars().all()
+        assert numbers == [1, 2, None]
+        db.engine.dispose()
