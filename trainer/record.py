@@ -25,6 +25,7 @@ from enum import Enum
 from typing import Any, Iterable, Sequence
 
 from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
 
 from engine.cards import Card
 from trainer.checking import AnswerMode, ComboResult, ComboType, check_total
@@ -54,6 +55,8 @@ class LearnerInfo:
     id: int
     name: str
     created_at: datetime
+    #: a server-mode account: signed in with a password, never by name alone
+    has_password: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,18 +175,39 @@ class LearnerStats:
 
 # ---------------------------------------------------------------- learners
 
+#: Longest comparison key stored (``learner.name_key``): NFKC spells some
+#: characters out at length (one Arabic ligature becomes 18 letters).
+MAX_NAME_KEY_LENGTH = 160
+
+#: Direction overrides and isolates: they can make one name display as another.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _fold(cleaned: str) -> str:
+    return unicodedata.normalize("NFKC", cleaned).casefold()
+
 
 def clean_name(name: str) -> str:
-    """A learner name with its spaces tidied; ``ValueError`` if empty or too long.
+    """A learner name with its spaces tidied; ``ValueError`` with a message for
+    the learner if it is empty, too long, or holds a control character (NUL,
+    an unpaired surrogate, a direction override).
 
     >>> clean_name("  Ann   Lee ")
     'Ann Lee'
+    >>> clean_name("Ann\\x00")
+    Traceback (most recent call last):
+    ...
+    ValueError: A name cannot hold control characters (like NUL): please type it again.
     """
     cleaned = " ".join(str(name).split())
     if not cleaned:
         raise ValueError("Please type a name.")
     if len(cleaned) > MAX_NAME_LENGTH:
         raise ValueError(f"A name can have at most {MAX_NAME_LENGTH} characters.")
+    if any(unicodedata.category(c) in ("Cc", "Cs") or c in _BIDI_CONTROLS for c in cleaned):
+        raise ValueError("A name cannot hold control characters (like NUL): please type it again.")
+    if len(_fold(cleaned)) > MAX_NAME_KEY_LENGTH:
+        raise ValueError("That name is too long once its letters are spelled out: please shorten it.")
     return cleaned
 
 
@@ -194,22 +218,55 @@ def name_key(name: str) -> str:
     >>> name_key("ÉVA") == name_key("éva"), name_key("Straße") == name_key("STRASSE")
     (True, True)
     """
-    return unicodedata.normalize("NFKC", clean_name(name)).casefold()
+    return _fold(clean_name(name))
 
 
 def _learner_info(row: Learner) -> LearnerInfo:
-    return LearnerInfo(row.id, row.name, row.created_at)
+    return LearnerInfo(row.id, row.name, row.created_at, has_password=row.password_hash is not None)
+
+
+def _learner_row(key: str) -> Learner | None:
+    return db.session.scalar(select(Learner).where(Learner.name_key == key))
 
 
 def learner_by_name(name: str, *, create: bool = False) -> LearnerInfo | None:
-    """The learner with this name (names are matched without regard to case)."""
+    """The learner with this name (names are matched as :func:`name_key` says);
+    with ``create``, a new learner if there is none, also when another request
+    creates the same name at the same moment (both get the one learner)."""
     cleaned = clean_name(name)
-    row = db.session.scalar(select(Learner).where(Learner.name_key == name_key(cleaned)))
+    row = _learner_row(_fold(cleaned))
     if row is None and create:
-        row = Learner(name=cleaned, name_key=name_key(cleaned))
-        db.session.add(row)
-        db.session.commit()
+        return add_learner(cleaned) or _winner(cleaned)
     return _learner_info(row) if row else None
+
+
+def _winner(cleaned: str) -> LearnerInfo:
+    """The learner another request created under this name while we tried to."""
+    row = _learner_row(_fold(cleaned))
+    if row is None:  # created and deleted again in between: nothing sensible to return
+        raise ValueError("That name was busy for a moment: please try again.")
+    return _learner_info(row)
+
+
+def add_learner(name: str, *, password_hash: str | None = None) -> LearnerInfo | None:
+    """A new learner with this name (and password hash, in server mode), or None
+    if the name is taken.  The unique ``name_key`` decides, so of two requests
+    racing to take one name exactly one wins and the other gets None."""
+    cleaned = clean_name(name)
+    row = Learner(name=cleaned, name_key=_fold(cleaned), password_hash=password_hash)
+    db.session.add(row)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        return None
+    return _learner_info(row)
+
+
+def password_hash(learner_id: int) -> str | None:
+    """The learner's stored password hash (None for a personal profile or no such learner)."""
+    row = db.session.get(Learner, learner_id)
+    return row.password_hash if row else None
 
 
 def row_key(value: Any) -> int | None:
@@ -249,8 +306,31 @@ def learner_by_id(learner_id: Any) -> LearnerInfo | None:
 
 
 def all_learners() -> tuple[LearnerInfo, ...]:
+    """Every learner, by name."""
     rows = db.session.scalars(select(Learner).order_by(func.lower(Learner.name)))
     return tuple(_learner_info(row) for row in rows)
+
+
+def personal_learners() -> tuple[LearnerInfo, ...]:
+    """The profiles anyone at this machine may open by name: those without a password."""
+    rows = db.session.scalars(
+        select(Learner).where(Learner.password_hash.is_(None)).order_by(func.lower(Learner.name))
+    )
+    return tuple(_learner_info(row) for row in rows)
+
+
+# ---------------------------------------------------------------- transactions
+
+
+def commit() -> None:
+    """Save everything written since the last commit, together: the one commit
+    of a request (a drill's close with its attempt, a game move with its records)."""
+    db.session.commit()
+
+
+def rollback() -> None:
+    """Drop everything written since the last commit."""
+    db.session.rollback()
 
 
 # ---------------------------------------------------------------- drills

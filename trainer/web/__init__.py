@@ -24,6 +24,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from platformdirs import user_data_path
 
 from trainer.models import db, migrate
+from trainer.web import security
 
 #: The checkout (or editable install) root: templates/ and migrations/ live here.
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -69,6 +70,10 @@ def _default_config() -> dict[str, Any]:
     return {
         "SQLALCHEMY_DATABASE_URI": url or f"sqlite:///{folder / 'trainer.sqlite3'}",
         "SECRET_KEY": secret or _secret_key(folder),
+        # Set to 1 when the trainer is reached over HTTPS, so the cookie is never sent in clear.
+        "SESSION_COOKIE_SECURE": os.environ.get("SESSION_COOKIE_SECURE", "") in ("1", "true", "yes"),
+        # Where sign-in tries are counted: a store shared by every worker and host (redis://...).
+        "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
     }
 
 
@@ -80,12 +85,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,  # a drill may sit open for a long time
         REVIEW_SPACING=5,  # a missed hand comes back after this many other attempts
+        ACCOUNTS=False,  # personal profiles by name; True: sign-up and sign-in with passwords
     )
     app.config.from_mapping(_default_config() if test_config is None else test_config)
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
     csrf.init_app(app)
+    security.init_app(app)
 
     nav: list[tuple[str, str]] = []
     for name in BLUEPRINTS:

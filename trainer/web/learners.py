@@ -1,4 +1,12 @@
-"""Learners: pick or create a profile by name; the choice is kept in the session cookie.
+"""Learners: who is practising, kept in the session cookie.
+
+Two ways of running, chosen by the app config ``ACCOUNTS``:
+
+* personal (``False``, the default): the home page lists the profiles on this
+  machine and a name opens or creates one, no password;
+* server (``True``): sign up with a name and a password, sign in with both
+  (rate-limited), sign out; no page lists other learners, and switching is
+  signing out then in.
 
 Other blueprints use :func:`learner_required` on their views and read the
 current learner as ``g.learner`` (a :class:`trainer.record.LearnerInfo`).
@@ -9,101 +17,231 @@ from __future__ import annotations
 from functools import wraps
 from typing import Callable
 
-from flask import Blueprint, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, StringField
+from werkzeug.urls import iri_to_uri
+from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import DataRequired, Length
 
-from trainer import record
+from trainer import accounts, record
+from trainer.web.forms import PostForm
+from trainer.web.security import limiter, local_path
 
 bp = Blueprint("learners", __name__)
 NAV = ("learners.home", "Home")
 
+#: Sign-in tries allowed per client address (failed tries only) and per name
+#: (every try); sign-ups per client address.  Overridable in the app config.
+DEFAULT_SIGN_IN_LIMIT = "10/minute"
+DEFAULT_SIGN_UP_LIMIT = "30/minute"
+
+_NAME_VALIDATORS = [
+    DataRequired("Please type a name."),
+    Length(max=record.MAX_NAME_LENGTH, message=f"A name can have at most {record.MAX_NAME_LENGTH} characters."),
+]
+
 
 class NameForm(FlaskForm):
-    name = StringField(
-        "Your name",
-        validators=[
-            DataRequired("Please type a name."),
-            Length(max=record.MAX_NAME_LENGTH, message=f"A name can have at most {record.MAX_NAME_LENGTH} characters."),
-        ],
-    )
+    name = StringField("Your name", validators=_NAME_VALIDATORS)
+
+
+class SignInForm(FlaskForm):
+    name = StringField("Your name", validators=_NAME_VALIDATORS)
+    password = PasswordField("Password", validators=[DataRequired("Please type your password.")])
+
+
+class SignUpForm(FlaskForm):
+    name = StringField("Your name", validators=_NAME_VALIDATORS)
+    password = PasswordField("Password", validators=[DataRequired("Please choose a password.")])
+    confirm = PasswordField("The password again", validators=[DataRequired("Please type the password twice.")])
 
 
 class SwitchForm(FlaskForm):
     learner_id = HiddenField()
 
 
+def accounts_mode() -> bool:
+    """Whether the trainer runs as a server with accounts (else: personal profiles)."""
+    return bool(current_app.config.get("ACCOUNTS", False))
+
+
 @bp.before_app_request
 def load_learner() -> None:
-    g.learner = record.learner_by_id(session.get("learner_id"))
+    learner = record.learner_by_id(session.get("learner_id"))
+    # On a server only an account counts: a cookie for a personal profile was
+    # had by typing a name, which proves nothing there.
+    if learner is not None and accounts_mode() and not learner.has_password:
+        learner = None
+    g.learner = learner
 
 
 def learner_required(view: Callable) -> Callable:
-    """Send a visitor with no profile to the home page to pick one first."""
+    """Send a visitor who is not signed in to sign in first, then back here."""
 
     @wraps(view)
     def wrapped(*args, **kwargs):
         if g.get("learner") is None:
-            flash("First tell the trainer who is practising.", "info")
-            return redirect(url_for("learners.home", next=request.path))
+            flash("First sign in." if accounts_mode() else "First tell the trainer who is practising.", "info")
+            # A GET comes back with its query; a POST comes back to its address
+            # (where, say, an exercise answered shows itself).
+            wanted = iri_to_uri(request.full_path.rstrip("?") if request.method == "GET" else request.path)
+            return redirect(url_for(_sign_in_endpoint(), next=wanted))
         return view(*args, **kwargs)
 
     return wrapped
 
 
+def _sign_in_endpoint() -> str:
+    return "learners.sign_in" if accounts_mode() else "learners.home"
+
+
 def _sign_in(learner: record.LearnerInfo) -> None:
+    # A fresh session on every sign-in: nothing set before it (by anyone who
+    # planted a cookie) carries over into the learner's session.
+    session.clear()
     session.permanent = True
     session["learner_id"] = learner.id
 
 
+def _next_arg() -> str | None:
+    """The page asked for before signing in, if it is a path on this site."""
+    return local_path(request.args.get("next"))
+
+
 def _next_page() -> str:
-    target = request.args.get("next", "")
-    # Only a local path: never send the learner off-site.
-    if target.startswith("/") and not target.startswith("//"):
-        return target
-    return url_for("show.drill")
+    return _next_arg() or url_for("show.drill")
+
+
+def _flash_form_errors(form: FlaskForm) -> None:
+    for errors in form.errors.values():
+        for message in errors:
+            flash(message, "error")
 
 
 @bp.route("/", methods=["GET", "POST"])
 def home():
+    if accounts_mode():
+        return _server_home()
     form = NameForm()
     if request.method == "POST":
         if form.validate_on_submit():
             try:
-                learner = record.learner_by_name(form.name.data, create=True)
-            except ValueError as error:
+                learner = accounts.open_profile(form.name.data)
+            except accounts.AccountError as error:
                 flash(str(error), "error")
             else:
                 _sign_in(learner)
                 flash(f"Welcome, {learner.name}!", "success")
                 return redirect(_next_page())
         else:
-            for errors in form.errors.values():
-                for message in errors:
-                    flash(message, "error")
-        return redirect(url_for("learners.home"))
+            _flash_form_errors(form)
+        return redirect(url_for("learners.home", next=_next_arg()))
     return render_template(
-        "learners/home.html", form=form, switch=SwitchForm(), learners=record.all_learners()
+        "learners/home.html",
+        form=form,
+        switch=SwitchForm(),
+        leave=PostForm(),
+        learners=record.personal_learners(),
+        next=_next_arg(),
     )
+
+
+def _server_home():
+    if request.method == "POST":
+        flash("Sign in with your name and password.", "info")
+        return redirect(url_for("learners.sign_in", next=_next_arg()))
+    return render_template("learners/server_home.html", form=SignInForm(), leave=PostForm(), next=_next_arg())
+
+
+def _posted_name_key() -> str:
+    """The rate limit key of the name typed: names that compare alike share it."""
+    typed = request.form.get("name", "")
+    try:
+        return "name:" + record.name_key(typed)
+    except ValueError:
+        return "name:?"
+
+
+def _sign_in_failed(response) -> bool:
+    return bool(g.get("sign_in_failed"))
+
+
+def _sign_in_limit() -> str:
+    return current_app.config.get("SIGN_IN_LIMIT", DEFAULT_SIGN_IN_LIMIT)
+
+
+def _sign_up_limit() -> str:
+    return current_app.config.get("SIGN_UP_LIMIT", DEFAULT_SIGN_UP_LIMIT)
+
+
+@bp.route("/signin", methods=["GET", "POST"])
+@limiter.limit(_sign_in_limit, methods=["POST"], deduct_when=_sign_in_failed)
+@limiter.limit(_sign_in_limit, methods=["POST"], key_func=_posted_name_key)
+def sign_in():
+    if not accounts_mode():
+        return redirect(url_for("learners.home", next=_next_arg()))
+    form = SignInForm()
+    if request.method == "POST":
+        if form.validate_on_submit():
+            try:
+                learner = accounts.sign_in(form.name.data, form.password.data)
+            except accounts.AccountError as error:
+                g.sign_in_failed = True
+                flash(str(error), "error")
+            else:
+                _sign_in(learner)
+                flash(f"Welcome back, {learner.name}!", "success")
+                return redirect(_next_page())
+        else:
+            _flash_form_errors(form)
+        return redirect(url_for("learners.sign_in", next=_next_arg()))
+    return render_template("learners/sign_in.html", form=form, next=_next_arg())
+
+
+@bp.route("/signup", methods=["GET", "POST"])
+@limiter.limit(_sign_up_limit, methods=["POST"])
+def sign_up():
+    if not accounts_mode():
+        return redirect(url_for("learners.home", next=_next_arg()))
+    form = SignUpForm()
+    if request.method == "POST":
+        if form.validate_on_submit():
+            try:
+                learner = accounts.sign_up(form.name.data, form.password.data, form.confirm.data)
+            except accounts.AccountError as error:
+                flash(str(error), "error")
+            else:
+                _sign_in(learner)
+                flash(f"Welcome, {learner.name}! Your account is ready.", "success")
+                return redirect(_next_page())
+        else:
+            _flash_form_errors(form)
+        return redirect(url_for("learners.sign_up", next=_next_arg()))
+    return render_template("learners/sign_up.html", form=form, next=_next_arg())
 
 
 @bp.post("/learners/switch")
 def switch():
+    if accounts_mode():
+        flash("To practise as someone else, sign out, then sign in with their name and password.", "error")
+        return redirect(url_for("learners.home"))
     form = SwitchForm()
     learner = record.learner_by_id(form.learner_id.data) if form.validate_on_submit() else None
     if learner is None:
         flash("That profile does not exist any more; pick another or type a name.", "error")
-        return redirect(url_for("learners.home"))
+        return redirect(url_for("learners.home", next=_next_arg()))
+    if learner.has_password:
+        flash(accounts.PROTECTED, "error")
+        return redirect(url_for("learners.home", next=_next_arg()))
     _sign_in(learner)
     flash(f"Now practising as {learner.name}.", "success")
-    return redirect(url_for("show.drill"))
+    return redirect(_next_page())
 
 
 @bp.post("/learners/leave")
 def leave():
-    form = SwitchForm()
+    form = PostForm()
     if form.validate_on_submit():
-        session.pop("learner_id", None)
-        flash("Signed out. Pick a profile to carry on.", "info")
+        session.clear()
+        flash("Signed out." if accounts_mode() else "Signed out. Pick a profile to carry on.", "info")
     return redirect(url_for("learners.home"))

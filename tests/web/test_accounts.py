@@ -1,0 +1,308 @@
+"""Server mode (``ACCOUNTS``): sign-up, sign-in with a password, sign-out, rate
+limits, no learner list, no switching; and how personal mode treats an account."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from trainer import accounts, record
+from trainer.models import Learner, db
+from trainer.web import create_app
+
+from .conftest import csrf_token
+from .helpers import page_text
+
+PASSWORD = "correct horse"
+
+
+@pytest.fixture
+def server(app):
+    """The app running as a server with accounts."""
+    app.config["ACCOUNTS"] = True
+    return app
+
+
+class Visitor:
+    """Acts as a person at a browser would on a server: signs up, in and out."""
+
+    def __init__(self, client, address: str = "10.0.0.1"):
+        self.client = client
+        self.environ = {"REMOTE_ADDR": address}
+
+    def token(self, page: str = "/signin") -> str:
+        return csrf_token(self.client.get(page, environ_base=self.environ).get_data(as_text=True))
+
+    def post(self, url: str, data: dict, page: str = "/signin", **kwargs):
+        fields = {"csrf_token": self.token(page), **data}
+        return self.client.post(url, data=fields, environ_base=self.environ, **kwargs)
+
+    def sign_up(self, name: str, password: str = PASSWORD, confirm: str | None = None, **kwargs):
+        data = {"name": name, "password": password, "confirm": password if confirm is None else confirm}
+        return self.post("/signup", data, page="/signup", **kwargs)
+
+    def sign_in(self, name: str, password: str = PASSWORD, url: str = "/signin", **kwargs):
+        return self.post(url, {"name": name, "password": password}, **kwargs)
+
+    def signed_in_as(self) -> str | None:
+        match = re.search(r'title="Practising as">([^<]*)</span>', self.client.get("/").get_data(as_text=True))
+        return match.group(1) if match else None
+
+
+@pytest.fixture
+def visitor(server) -> Visitor:
+    return Visitor(server.test_client())
+
+
+def make_account(app, name: str, password: str = PASSWORD) -> record.LearnerInfo:
+    with app.app_context():
+        return accounts.sign_up(name, password, password)
+
+
+# ---------------------------------------------------------------- the home page
+
+
+def test_server_home_says_what_the_trainer_is_and_lists_nobody(server, visitor):
+    make_account(server, "Ann")
+    make_account(server, "Bob")
+    text = page_text(visitor.client.get("/"))
+    assert "Practise counting cribbage hands" in text
+    assert "Sign in" in text and "Make an account" in text
+    assert "Ann" not in text and "Bob" not in text
+    assert "learner_id" not in visitor.client.get("/").get_data(as_text=True)
+
+
+def test_personal_home_still_lists_the_profiles(app, learner):
+    learner.new("Bob")
+    assert "Profiles on this machine" in page_text(learner.client.get("/"))
+
+
+def test_a_name_alone_signs_nobody_in_on_a_server(server, visitor):
+    make_account(server, "Ann")
+    for name in ("Ann", "Mallory"):
+        response = visitor.post("/", {"name": name}, page="/signin", follow_redirects=True)
+        assert "Sign in with your name and password." in page_text(response)
+        assert visitor.signed_in_as() is None
+    with server.app_context():
+        assert record.learner_by_name("Mallory") is None
+
+
+# ---------------------------------------------------------------- sign-up
+
+
+def test_sign_up_signs_in_and_keeps_only_a_hash(server, visitor):
+    response = visitor.sign_up("Ann")
+    assert response.status_code == 302 and response.headers["Location"] == "/show/"
+    assert visitor.signed_in_as() == "Ann"
+    with server.app_context():
+        stored = db.session.scalar(db.select(Learner.password_hash).where(Learner.name == "Ann"))
+    assert stored.startswith("scrypt:") and PASSWORD not in stored
+
+
+@pytest.mark.parametrize(
+    "name, password, confirm, message",
+    [
+        ("Ann", "short", "short", "at least 8 characters"),
+        ("Ann", "x" * 201, "x" * 201, "at most 200 characters"),
+        ("Ann", PASSWORD, PASSWORD + "!", "not the same"),
+        ("Ann\x00", PASSWORD, PASSWORD, "control characters"),
+        ("   ", PASSWORD, PASSWORD, "Please type a name."),
+        ("Ann", "", "", "Please choose a password."),
+    ],
+)
+def test_sign_up_refuses_with_a_clear_message(server, visitor, name, password, confirm, message):
+    response = visitor.sign_up(name, password, confirm, follow_redirects=True)
+    assert response.status_code == 200
+    assert message in page_text(response)
+    assert visitor.signed_in_as() is None
+    with server.app_context():
+        assert record.all_learners() == ()
+
+
+def test_a_taken_name_is_taken_in_any_case_and_alphabet(server, visitor):
+    make_account(server, "Éva")
+    for name in ("Éva", "ÉVA", "éva", "E\u0301va"):
+        response = visitor.sign_up(name, follow_redirects=True)
+        assert "That name is taken" in page_text(response)
+    with server.app_context():
+        assert [l.name for l in record.all_learners()] == ["Éva"]
+
+
+# ---------------------------------------------------------------- sign-in and out
+
+
+def test_sign_in_needs_the_right_password(server, visitor):
+    make_account(server, "Ann")
+    response = visitor.sign_in("Ann", "wrong password", follow_redirects=True)
+    assert accounts.WRONG_NAME_OR_PASSWORD in page_text(response)
+    assert visitor.signed_in_as() is None
+    response = visitor.sign_in("ann")  # names are matched without regard to case
+    assert response.headers["Location"] == "/show/"
+    assert visitor.signed_in_as() == "Ann"
+
+
+def test_an_unknown_name_gets_the_same_answer_as_a_wrong_password(server, visitor):
+    make_account(server, "Ann")
+    wrong = page_text(visitor.sign_in("Ann", "wrong password", follow_redirects=True))
+    unknown = page_text(visitor.sign_in("Nobody", PASSWORD, follow_redirects=True))
+    assert wrong == unknown
+
+
+def test_a_personal_profile_cannot_be_signed_in_to_on_a_server(server, visitor):
+    with server.app_context():
+        record.learner_by_name("Ann", create=True)  # made in personal mode: no password
+    for password in (PASSWORD, ""):
+        visitor.sign_in("Ann", password)
+        assert visitor.signed_in_as() is None
+
+
+def test_a_personal_profile_cookie_does_not_count_on_a_server(app, learner):
+    app.config["ACCOUNTS"] = True
+    assert "Practising as" not in learner.client.get("/").get_data(as_text=True)
+    response = learner.client.get("/review/")
+    assert response.headers["Location"] == "/signin?next=/review/"
+
+
+def test_sign_in_starts_a_fresh_session(server, visitor):
+    make_account(server, "Ann")
+    with visitor.client.session_transaction() as session:
+        session["planted"] = "by someone else"
+    visitor.sign_in("Ann")
+    with visitor.client.session_transaction() as session:
+        assert "planted" not in session
+        assert session["learner_id"] > 0
+
+
+def test_signing_out_ends_the_session(server, visitor):
+    make_account(server, "Ann")
+    visitor.sign_in("Ann")
+    assert "Sign out" in page_text(visitor.client.get("/show/", follow_redirects=True))
+    response = visitor.post("/learners/leave", {}, page="/", follow_redirects=True)
+    assert "Signed out." in page_text(response)
+    assert visitor.signed_in_as() is None
+    with visitor.client.session_transaction() as session:
+        assert "learner_id" not in session
+
+
+def test_switching_is_refused_on_a_server(server, visitor):
+    ann = make_account(server, "Ann")
+    make_account(server, "Bob")
+    visitor.sign_in("Bob")
+    response = visitor.post("/learners/switch", {"learner_id": str(ann.id)}, page="/", follow_redirects=True)
+    assert "sign out, then sign in" in page_text(response)
+    assert visitor.signed_in_as() == "Bob"
+
+
+def test_the_account_pages_send_a_personal_visitor_home(app, client):
+    for url in ("/signin", "/signup", "/signin?next=/review/"):
+        response = client.get(url)
+        assert response.status_code == 302 and response.headers["Location"].startswith("/")
+    assert client.get("/signin?next=/review/").headers["Location"] == "/?next=/review/"
+
+
+# ---------------------------------------------------------------- next
+
+
+def test_a_page_asked_for_is_shown_after_signing_in(server, visitor):
+    make_account(server, "Ann")
+    response = visitor.client.get("/show/?mode=category", environ_base=visitor.environ)
+    assert response.headers["Location"] == "/signin?next=/show/?mode%3Dcategory"
+    page = visitor.client.get(response.headers["Location"], environ_base=visitor.environ).get_data(as_text=True)
+    action = re.search(r'<form method="post" action="([^"]+)"', page).group(1).replace("&amp;", "&")
+    assert visitor.sign_in("Ann", url=action).headers["Location"] == "/show/?mode=category"
+
+
+def test_a_page_asked_for_is_shown_after_signing_up(server, visitor):
+    page = visitor.client.get("/signin?next=/review/").get_data(as_text=True)
+    assert 'href="/signup?next=/review/"' in page
+    response = visitor.post("/signup?next=/review/", {"name": "Ann", "password": PASSWORD, "confirm": PASSWORD})
+    assert response.headers["Location"] == "/review/"
+
+
+@pytest.mark.parametrize("url", ["/signin", "/signup"])
+def test_account_pages_never_redirect_off_site(server, visitor, url):
+    make_account(server, "Ann")
+    targets = ("//evil.example", "/%09/evil.example", "/%5Cevil.example", "https://evil.example/", "/%0d%0aX:%20y")
+    for number, target in enumerate(targets):
+        data = {"name": "Ann" if url == "/signin" else f"Bea {number}", "password": PASSWORD, "confirm": PASSWORD}
+        response = visitor.post(f"{url}?next={target}", data)
+        assert response.headers["Location"] == "/show/"
+
+
+# ---------------------------------------------------------------- rate limits
+
+
+def test_failed_sign_ins_are_limited_per_address(server):
+    make_account(server, "Ann")
+    mallory = Visitor(server.test_client(), "10.0.0.66")
+    for attempt in range(10):
+        # a different name each time: only the address ties the tries together
+        assert mallory.sign_in(f"Guess {attempt}", "wrong password").status_code == 302
+    response = mallory.sign_in("Ann", PASSWORD)
+    assert response.status_code == 429
+    assert "Too many tries" in page_text(response)
+    assert mallory.signed_in_as() is None
+    # someone else, elsewhere, is not held up
+    assert Visitor(server.test_client(), "10.0.0.2").sign_in("Ann").headers["Location"] == "/show/"
+
+
+def test_sign_ins_to_one_name_are_limited_from_every_address(server):
+    make_account(server, "Ann")
+    for attempt in range(10):
+        Visitor(server.test_client(), f"10.0.1.{attempt}").sign_in("ANN", "wrong password")
+    response = Visitor(server.test_client(), "10.0.2.1").sign_in("ann", PASSWORD)
+    assert response.status_code == 429
+    make_account(server, "Bob")
+    assert Visitor(server.test_client(), "10.0.2.1").sign_in("Bob").headers["Location"] == "/show/"
+
+
+def test_a_class_behind_one_address_can_all_sign_in(server):
+    names = [f"Pupil {n}" for n in range(12)]
+    for name in names:
+        with server.app_context():
+            record.add_learner(name, password_hash=accounts.hash_password(PASSWORD))
+    for name in names:
+        response = Visitor(server.test_client(), "10.9.9.9").sign_in(name)
+        assert response.headers["Location"] == "/show/", name
+
+
+def test_the_limits_come_from_the_config(server):
+    server.config["SIGN_IN_LIMIT"] = "2/minute"
+    guesser = Visitor(server.test_client())
+    assert [guesser.sign_in("Ann", "wrong password").status_code for _ in range(3)] == [302, 302, 429]
+
+
+def test_rate_limit_storage_and_secure_cookie_from_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'env.sqlite3'}")
+    monkeypatch.setenv("SECRET_KEY", "from env")
+    monkeypatch.setenv("SESSION_COOKIE_SECURE", "1")
+    monkeypatch.setenv("RATELIMIT_STORAGE_URI", "memory://")
+    app = create_app()
+    assert app.config["SESSION_COOKIE_SECURE"] is True
+    assert app.config["RATELIMIT_STORAGE_URI"] == "memory://"
+    assert app.config["ACCOUNTS"] is False
+    client = app.test_client()
+    token = csrf_token(client.get("/").get_data(as_text=True))
+    response = client.post("/", data={"name": "Ann", "csrf_token": token}, base_url="https://localhost")
+    assert "Secure" in response.headers["Set-Cookie"]
+    monkeypatch.delenv("SESSION_COOKIE_SECURE")
+    assert create_app().config["SESSION_COOKIE_SECURE"] is False
+    with app.app_context():
+        db.engine.dispose()
+
+
+# ---------------------------------------------------------------- personal mode and accounts
+
+
+def test_an_account_does_not_open_by_name_on_a_personal_machine(app, client):
+    ann = make_account(app, "Ann")
+    token = csrf_token(client.get("/").get_data(as_text=True))
+    response = client.post("/", data={"name": "ann", "csrf_token": token}, follow_redirects=True)
+    assert "That profile has a password" in page_text(response)
+    assert "Practising as" not in response.get_data(as_text=True)
+    assert f'value="{ann.id}"' not in client.get("/").get_data(as_text=True)  # not among the profiles
+    response = client.post("/learners/switch", data={"learner_id": str(ann.id), "csrf_token": token},
+                           follow_redirects=True)
+    assert "That profile has a password" in page_text(response)
+    assert "Practising as" not in response.get_data(as_text=True)

@@ -1,0 +1,89 @@
+"""Hardening every page shares: security headers with a strict Content
+Security Policy, rate limits (Flask-Limiter), and redirects that stay on
+this site.
+
+The policy allows scripts, styles and images from this site only (plus
+``data:`` images), so templates hold no inline ``<script>``, no ``on...=``
+handler and no ``style="..."``: CSS and JS live in ``trainer/web/static/``.
+
+Rate limits are counted in ``RATELIMIT_STORAGE_URI`` (default ``memory://``,
+per process).  With several workers or hosts, point it at a store they share
+(``redis://host:6379``, ``memcached://host:11211``; see Flask-Limiter's
+storage docs) or each process counts on its own.  Limits are per client
+address as the app sees it: behind a reverse proxy, let the app see the real
+address (werkzeug's ``ProxyFix``) or every visitor shares the proxy's limit.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, render_template
+from flask_limiter import Limiter, RateLimitExceeded
+from flask_limiter.util import get_remote_address
+
+#: Everything from this site only; nothing inline; no framing; forms post here only.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+        "base-uri 'none'",
+        "object-src 'none'",
+    ]
+)
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+limiter = Limiter(key_func=get_remote_address)
+
+
+def init_app(app: Flask) -> None:
+    """Add the security headers to every response and switch on the rate limits."""
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    limiter.init_app(app)
+    app.after_request(secure_headers)
+    app.register_error_handler(RateLimitExceeded, _too_many_tries)
+
+
+def secure_headers(response: Response) -> Response:
+    """The security headers on one response, and no server banner."""
+    response.headers.update(SECURITY_HEADERS)
+    response.headers.pop("Server", None)
+    return response
+
+
+def _too_many_tries(error: RateLimitExceeded):
+    message = "Too many tries in a short time. Please wait a minute, then try again."
+    return render_template("error.html", title="Too many tries", message=message), 429
+
+
+def local_path(target: object) -> str | None:
+    """``target`` if it is a path on this site (to redirect to), else None.
+
+    Only printable ASCII, starting with one ``/``, no backslash and no scheme
+    or host once parsed: browsers drop tabs and newlines and read ``\\`` as
+    ``/``, so ``/<TAB>/evil.example`` or ``/\\evil.example`` would leave the site.
+
+    >>> local_path("/show/?mode=category")
+    '/show/?mode=category'
+    >>> [local_path(t) for t in ("//evil.example", "/\\\\evil.example", "/\\t/evil.example", "https://evil.example/")]
+    [None, None, None, None]
+    """
+    if not isinstance(target, str) or not target.startswith("/") or len(target) > 2048:
+        return None
+    if not all("!" <= c <= "~" for c in target) or "\\" in target:
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or target.startswith("//"):
+        return None
+    return target
