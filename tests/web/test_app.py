@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
+
+import pytest
 
 from trainer import record
 from trainer.web import BLUEPRINTS, create_app
+
+from .conftest import LearnerActions, csrf_token
+from .helpers import page_text
 
 
 def test_a_fresh_database_is_migrated_on_start(tmp_path):
@@ -120,9 +126,116 @@ def test_wrong_method_is_a_message_not_an_error(learner):
     assert "cannot be used that way" in response.get_data(as_text=True)
 
 
-def test_next_never_leaves_the_site(client):
-    actions_token = client.get("/").get_data(as_text=True)
-    from tests.web.conftest import csrf_token
+# ---------------------------------------------------------------- names
 
-    response = client.post("/?next=//evil.example/", data={"name": "Eve", "csrf_token": csrf_token(actions_token)})
+
+def _signed_in_as(client) -> str | None:
+    match = re.search(r'title="Practising as">([^<]*)</span>', client.get("/").get_data(as_text=True))
+    return match.group(1) if match else None
+
+
+def test_eva_typed_twice_in_any_case_is_one_profile(client, app):
+    actions = LearnerActions(client)
+    for spelling in ("Éva", "Éva", "éva", "ÉVA", "E\u0301va", "  éVA "):
+        response = actions.new(spelling)
+        assert response.headers["Location"] == "/show/"
+        assert _signed_in_as(client) == "Éva"
+    with app.app_context():
+        assert [l.name for l in record.all_learners()] == ["Éva"]
+
+
+def test_names_compare_alike_in_other_alphabets(client, app):
+    actions = LearnerActions(client)
+    for spelling in ("Ольга", "ОЛЬГА", "Straße", "STRASSE", "Σοφία", "ΣΟΦΊΑ"):
+        actions.new(spelling)
+    with app.app_context():
+        assert sorted(l.name for l in record.all_learners()) == sorted(["Ольга", "Straße", "Σοφία"])
+
+
+@pytest.mark.parametrize("name", ["\x00", "Ann\x00", "A\x00nn", "Ann\x07", "Ann\x7f", "Ann\u0085x\x9b", "Ann\u202eeve"])
+def test_names_with_control_characters_are_refused(learner, app, name):
+    response = learner.post("/", {"name": name}, follow_redirects=True)
+    assert response.status_code == 200
+    assert "A name cannot hold control characters" in page_text(response)
+    with app.app_context():
+        assert [l.name for l in record.all_learners()] == ["Ann"]
+
+
+def test_unpaired_surrogates_are_refused(app):
+    with app.app_context():
+        for name in ("Ann\ud800", "\udfff", "Ann\udcff"):
+            with pytest.raises(ValueError, match="control characters"):
+                record.learner_by_name(name, create=True)
+        assert record.all_learners() == ()
+
+
+def test_a_name_that_spells_out_too_long_is_refused(learner, app):
+    # U+FDFA is one character that NFKC spells as 18: nine of them overflow the key column.
+    response = learner.post("/", {"name": "\ufdfa" * 9}, follow_redirects=True)
+    assert response.status_code == 200
+    assert "too long once its letters are spelled out" in page_text(response)
+    learner.new("\ufdfa" * 8)
+    with app.app_context():
+        assert len(record.all_learners()) == 2
+
+
+# ---------------------------------------------------------------- next
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "//evil.example/",
+        "/%09/evil.example",  # a browser drops the TAB: //evil.example
+        "/%0a/evil.example",
+        "/%0d%0aSet-Cookie:%20x=1",
+        "/%5Cevil.example",  # a browser reads \ as /
+        "/%5C%5Cevil.example",
+        "%2F%2Fevil.example",
+        "https://evil.example/",
+        "https:evil.example",
+        "javascript:alert(1)",
+        "/%00",
+        "evil.example",
+    ],
+)
+def test_next_never_leaves_the_site(client, target):
+    token = csrf_token(client.get("/").get_data(as_text=True))
+    response = client.post(f"/?next={target}", data={"name": "Eve", "csrf_token": token})
+    assert response.status_code == 302
     assert response.headers["Location"] == "/show/"
+
+
+def test_a_bad_next_is_not_echoed_into_the_page(client):
+    page = client.get("/?next=/%09/evil.example").get_data(as_text=True)
+    assert "evil.example" not in page
+
+
+def test_next_to_a_page_here_is_followed(client):
+    token = csrf_token(client.get("/").get_data(as_text=True))
+    response = client.post("/?next=/show/%3Fmode%3Dcategory", data={"name": "Eve", "csrf_token": token})
+    assert response.headers["Location"] == "/show/?mode=category"
+
+
+def test_a_profile_picked_after_a_redirect_lands_on_the_page_asked_for(learner, app):
+    learner.new("Bob")
+    learner.post("/learners/leave")
+    response = learner.client.get("/review/")
+    assert response.headers["Location"] == "/?next=/review/"
+    page = learner.client.get(response.headers["Location"]).get_data(as_text=True)
+    with app.app_context():
+        ann = record.learner_by_name("Ann")
+    # the profile buttons carry the page asked for
+    action = re.search(r'<form method="post" action="([^"]*switch[^"]*)"', page).group(1)
+    assert action == "/learners/switch?next=/review/"
+    response = learner.post(action, {"learner_id": str(ann.id)})
+    assert response.headers["Location"] == "/review/"
+    # and so does the name form
+    learner.post("/learners/leave")
+    action = re.search(r'<form method="post" action="(/\?next=[^"]*)"', page).group(1)
+    assert learner.post(action, {"name": "Cy"}).headers["Location"] == "/review/"
+
+
+def test_a_page_asked_for_keeps_its_query(client):
+    response = client.get("/show/?mode=category")
+    assert response.headers["Location"] == "/?next=/show/?mode%3Dcategory"

@@ -194,7 +194,7 @@ def sign_in():
                 return redirect(_next_page())
         else:
             _flash_form_errors(form)
-        return redirect(url_for("learners.sign_in", next=_next_arg()))
+    # On a refusal the form comes back with the name still typed in.
     return render_template("learners/sign_in.html", form=form, next=_next_arg())
 
 
@@ -216,7 +216,6 @@ def sign_up():
                 return redirect(_next_page())
         else:
             _flash_form_errors(form)
-        return redirect(url_for("learners.sign_up", next=_next_arg()))
     return render_template("learners/sign_up.html", form=form, next=_next_arg())
 
 
