@@ -23,6 +23,12 @@ from .helpers import page_text
 PASSWORD = "correct horse"
 
 
+@pytest.fixture(autouse=True)
+def quick_hashes(monkeypatch):
+    """Scrypt at a sixteenth of the real cost: the same code, a test suite that does not crawl."""
+    monkeypatch.setattr(accounts, "HASH_METHOD", "scrypt:2048:8:1")
+
+
 @pytest.fixture
 def server(app):
     """The app running as a server with accounts."""
@@ -124,6 +130,14 @@ def test_sign_up_refuses_with_a_clear_message(server, visitor, name, password, c
     assert visitor.signed_in_as() is None
     with server.app_context():
         assert record.all_learners() == ()
+
+
+@pytest.mark.parametrize("password", [" " * 8, "pass\x00word", "пароль-ёжик", "x" * 200])
+def test_any_characters_make_a_password(server, password):
+    Visitor(server.test_client()).sign_up("Ann", password)
+    visitor = Visitor(server.test_client())
+    assert visitor.sign_in("Ann", " " * 9).headers.get("Location") is None
+    assert visitor.sign_in("Ann", password).headers["Location"] == "/show/"
 
 
 def test_a_taken_name_is_taken_in_any_case_and_alphabet(server, visitor):

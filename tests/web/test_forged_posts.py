@@ -7,12 +7,15 @@ import pytest
 
 from trainer import record
 
+from .conftest import csrf_token
 from .helpers import page_text
 
 POST_URLS = [
     ("/", {"name": "Mallory"}),
     ("/learners/switch", {"learner_id": "1"}),
     ("/learners/leave", {}),
+    ("/signin", {"name": "Mallory", "password": "mallory's password"}),
+    ("/signup", {"name": "Mallory", "password": "mallory's password", "confirm": "mallory's password"}),
     ("/show/{show}", {"total": "3"}),
     ("/show/{show}/claim", {"card": "5H", "kind": "pair"}),
     ("/show/{show}/unclaim", {"index": "0"}),
@@ -41,3 +44,17 @@ def test_posts_without_a_real_token_change_nothing(app, learner, url, data, toke
         assert record.history(ann.id) == ()
         assert [l.name for l in record.all_learners()] == ["Ann"]
         assert record.pending_drill(drills["show"], ann.id, record.DrillKind.SHOW).payload["claims"] == []
+
+
+@pytest.mark.parametrize("url", ["/signin", "/signup", "/learners/leave", "/learners/switch", "/"])
+def test_forged_posts_change_nothing_on_a_server(app, client, url):
+    app.config["ACCOUNTS"] = True
+    token = csrf_token(client.get("/signup").get_data(as_text=True))
+    password = "ann's password"
+    client.post("/signup", data={"name": "Ann", "password": password, "confirm": password, "csrf_token": token})
+    fields = {"name": "Mallory", "password": "mallory's password", "confirm": "mallory's password", "learner_id": "1"}
+    response = client.post(url, data=fields, follow_redirects=True)
+    assert "did not come from this page" in page_text(response)
+    assert 'title="Practising as">Ann</span>' in response.get_data(as_text=True)
+    with app.app_context():
+        assert [l.name for l in record.all_learners()] == ["Ann"]

@@ -21,7 +21,7 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 from flask_wtf import FlaskForm
 from werkzeug.urls import iri_to_uri
 from wtforms import HiddenField, PasswordField, StringField
-from wtforms.validators import DataRequired, Length
+from wtforms.validators import DataRequired, InputRequired, Length
 
 from trainer import accounts, record
 from trainer.web.forms import PostForm
@@ -47,13 +47,14 @@ class NameForm(FlaskForm):
 
 class SignInForm(FlaskForm):
     name = StringField("Your name", validators=_NAME_VALIDATORS)
-    password = PasswordField("Password", validators=[DataRequired("Please type your password.")])
+    # InputRequired, not DataRequired: spaces are characters of a password like any other.
+    password = PasswordField("Password", validators=[InputRequired("Please type your password.")])
 
 
 class SignUpForm(FlaskForm):
     name = StringField("Your name", validators=_NAME_VALIDATORS)
-    password = PasswordField("Password", validators=[DataRequired("Please choose a password.")])
-    confirm = PasswordField("The password again", validators=[DataRequired("Please type the password twice.")])
+    password = PasswordField("Password", validators=[InputRequired("Please choose a password.")])
+    confirm = PasswordField("The password again", validators=[InputRequired("Please type the password twice.")])
 
 
 class SwitchForm(FlaskForm):
