@@ -296,6 +296,21 @@ def test_a_class_behind_one_address_can_all_sign_in(server):
         assert response.headers["Location"] == "/show/", name
 
 
+def test_behind_a_trusted_proxy_the_limit_is_per_forwarded_address(tmp_path):
+    url = f"sqlite:///{tmp_path / 'proxied.sqlite3'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url, "ACCOUNTS": True,
+                      "TRUSTED_PROXIES": 1})
+    guesses = 0
+    for client_address in ("203.0.113.7", "198.51.100.9"):
+        behind = Visitor(app.test_client(), "10.0.0.1")  # every request comes from the proxy
+        behind.environ["HTTP_X_FORWARDED_FOR"] = client_address
+        outcomes = [behind.sign_in(f"Guess {guesses + n}", "wrong password").status_code for n in range(11)]
+        guesses += 11
+        assert outcomes == [200] * 10 + [429], client_address
+    with app.app_context():
+        db.engine.dispose()
+
+
 def test_the_limits_come_from_the_config(server):
     server.config["SIGN_IN_LIMIT"] = "2/minute"
     guesser = Visitor(server.test_client())
@@ -307,16 +322,20 @@ def test_rate_limit_storage_and_secure_cookie_from_the_environment(tmp_path, mon
     monkeypatch.setenv("SECRET_KEY", "from env")
     monkeypatch.setenv("SESSION_COOKIE_SECURE", "1")
     monkeypatch.setenv("RATELIMIT_STORAGE_URI", "memory://")
+    monkeypatch.setenv("CRIB_TRUSTED_PROXIES", "1")
     app = create_app()
     assert app.config["SESSION_COOKIE_SECURE"] is True
     assert app.config["RATELIMIT_STORAGE_URI"] == "memory://"
+    assert app.config["TRUSTED_PROXIES"] == 1
     assert app.config["ACCOUNTS"] is False
     client = app.test_client()
     token = csrf_token(client.get("/").get_data(as_text=True))
     response = client.post("/", data={"name": "Ann", "csrf_token": token}, base_url="https://localhost")
     assert "Secure" in response.headers["Set-Cookie"]
     monkeypatch.delenv("SESSION_COOKIE_SECURE")
+    monkeypatch.delenv("CRIB_TRUSTED_PROXIES")
     assert create_app().config["SESSION_COOKIE_SECURE"] is False
+    assert create_app().config["TRUSTED_PROXIES"] == 0
     with app.app_context():
         db.engine.dispose()
 

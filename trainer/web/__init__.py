@@ -74,6 +74,7 @@ def _default_config() -> dict[str, Any]:
         "SESSION_COOKIE_SECURE": os.environ.get("SESSION_COOKIE_SECURE", "") in ("1", "true", "yes"),
         # Where sign-in tries are counted: a store shared by every worker and host (redis://...).
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
+        "TRUSTED_PROXIES": security.trusted_proxies(os.environ),  # proxies in front: whose address a client has
     }
 
 

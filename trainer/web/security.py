@@ -10,17 +10,22 @@ Rate limits are counted in ``RATELIMIT_STORAGE_URI`` (default ``memory://``,
 per process).  With several workers or hosts, point it at a store they share
 (``redis://host:6379``, ``memcached://host:11211``; see Flask-Limiter's
 storage docs) or each process counts on its own.  Limits are per client
-address as the app sees it: behind a reverse proxy, let the app see the real
-address (werkzeug's ``ProxyFix``) or every visitor shares the proxy's limit.
+address as the app sees it: behind reverse proxies or a load balancer, set
+``TRUSTED_PROXIES`` (``CRIB_TRUSTED_PROXIES``) to how many there are, so the address (and the scheme) is
+read from their ``X-Forwarded-For`` (``X-Forwarded-Proto``) headers; else
+every visitor shares the proxy's limit.  Never set it without a proxy in
+front: a client could then claim any address.
 """
 
 from __future__ import annotations
 
+from typing import Mapping
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, render_template
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 #: Everything from this site only; nothing inline; no framing; forms post here only.
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -50,9 +55,30 @@ limiter = Limiter(key_func=get_remote_address)
 def init_app(app: Flask) -> None:
     """Add the security headers to every response and switch on the rate limits."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    proxies = app.config.get("TRUSTED_PROXIES", 0)
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
     limiter.init_app(app)
     app.after_request(secure_headers)
     app.register_error_handler(RateLimitExceeded, _too_many_tries)
+
+
+def trusted_proxies(environ: Mapping[str, str]) -> int:
+    """``CRIB_TRUSTED_PROXIES`` from the environment: how many proxies stand in front (default 0).
+
+    >>> trusted_proxies({"CRIB_TRUSTED_PROXIES": "1"}), trusted_proxies({})
+    (1, 0)
+    >>> trusted_proxies({"CRIB_TRUSTED_PROXIES": "many"})
+    Traceback (most recent call last):
+    ValueError: CRIB_TRUSTED_PROXIES must be how many proxies stand in front of the trainer (0 to 9), not 'many'
+    """
+    text = environ.get("CRIB_TRUSTED_PROXIES", "").strip() or "0"
+    if not (text.isdecimal() and len(text) == 1):
+        raise ValueError(
+            "CRIB_TRUSTED_PROXIES must be how many proxies stand in front of the trainer (0 to 9),"
+            f" not {environ['CRIB_TRUSTED_PROXIES']!r}"
+        )
+    return int(text)
 
 
 def secure_headers(response: Response) -> Response:
