@@ -2,8 +2,11 @@
 deals back after a spacing interval.
 
 Both decisions are pure functions of the learner's record (a
-:class:`~trainer.record.LearnerStats` and the attempt history), so they can be
-tested without a database.
+:class:`~trainer.record.LearnerStats` read from the running tallies, and the
+attempt history), so they can be tested without a database; on the deal path
+:func:`review_deal` asks :func:`trainer.record.review_candidates`, which applies
+the rule of :func:`due_for_review` as indexed queries instead of reading the
+history.
 
 * :func:`focus_weights` gives each :class:`FocusKind` a weight that grows with
   the learner's error rate on the combo types it trains; a kind never tried
@@ -23,9 +26,13 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
+from trainer import record
 from trainer.checking import ComboType
-from trainer.drills import FocusKind, PegTag, replay
+from trainer.drills import BestPlayQuestion, DiscardDeal, FocusKind, PeggingMoment, PegTag, ShowDeal, replay
 from trainer.record import AttemptInfo, DrillKind, LearnerStats
+
+#: A deal rebuilt from the record, as :func:`trainer.drills.replay` gives it.
+Deal = ShowDeal | PeggingMoment | DiscardDeal | BestPlayQuestion
 
 #: The combo types each focus kind trains.
 FOCUS_TYPES: dict[FocusKind, tuple[ComboType, ...]] = {
@@ -114,8 +121,12 @@ def due_for_review(
     return None
 
 
-def review_deal(history: Sequence[AttemptInfo], kind: DrillKind, spacing: int):
-    """The missed attempt due again (see :func:`due_for_review`) with its deal
+def review_deal(learner_id: int, kind: DrillKind, spacing: int) -> tuple[int, Deal] | None:
+    """The learner's missed attempt of ``kind`` due again (the rule of
+    :func:`due_for_review`, asked of the database) as its id and its deal
     rebuilt, or None; attempts whose record cannot be dealt again are skipped."""
-    attempt = due_for_review(history, kind, spacing, lambda a: replay(a.kind.value, a.dealt) is not None)
-    return None if attempt is None else (attempt, replay(kind.value, attempt.dealt))
+    for attempt_id, dealt in record.review_candidates(learner_id, kind, spacing):
+        deal = replay(kind.value, dealt)
+        if deal is not None:
+            return attempt_id, deal
+    return None

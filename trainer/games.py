@@ -10,7 +10,9 @@ The bot's moves are revealed one step at a time: a saved game keeps a cursor
 (``seen``) into the learner's log, and :func:`load_table` replays the log up to
 it (see :mod:`trainer.game_table`).  Every form
 carries the game's ``version``; an action drawn at an older version (a double
-submit, a second tab) is refused and changes nothing.
+submit, a second tab) is refused and changes nothing.  A move and what it adds
+to the learner's record (a discard, a card played, a count) are saved in one
+commit: either both are kept or neither.
 
 >>> GameSetup.from_form({"level": "easy", "length": "61"}).rules().target
 61
@@ -28,6 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Mapping, Sequence
 
 from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
 
 from engine.bots import PROFILES, Bot, Level
 from engine.cards import Card, parse_cards
@@ -198,10 +201,13 @@ def new_game(
     seed: int | None = None,
     miss_rate: float | None = None,
     match_id: int | None = None,
+    match_game: int | None = None,
     dealer: int | None = None,
 ) -> int:
     """Start a game for the learner and return its id.  ``seed`` fixes the deal
-    (tests); ``miss_rate`` replaces the bot level's under-count rate (tests)."""
+    (tests); ``miss_rate`` replaces the bot level's under-count rate (tests);
+    ``match_id`` and ``match_game`` make it that game of a match.  Raises
+    :class:`IntegrityError` (rolled back) when the match has that game already."""
     rng = random.Random(seed)
     game = Game(setup.rules(), rng.randrange(2**31), dealer=dealer, automate=Automation.CUT_FOR_DEAL)
     row = SavedGame(
@@ -215,13 +221,18 @@ def new_game(
         bot_miss_rate=PROFILES[setup.level].miss_rate if miss_rate is None else miss_rate,
         bot_seed=rng.randrange(2**31),
         match_id=match_id,
+        match_game=match_game if match_id is not None else None,
         match_points_to_win=MATCH_POINTS if (setup.match or match_id) else 0,
         state="{}",
     )
     db.session.add(row)
-    db.session.flush()
+    try:
+        db.session.flush()
+    except IntegrityError:
+        db.session.rollback()
+        raise
     if setup.match and match_id is None:
-        row.match_id = row.id
+        row.match_id, row.match_game = row.id, 1
     _advance(row, game)
     row.seen = catch_up(game, 0, one_more=True)
     _store(row, game)
@@ -242,24 +253,27 @@ def _store(row: SavedGame, game: Game) -> None:
         row.deals = game.deal_number
 
 
-def commit_if_current(model: type, row_id: int, version: int, values: dict) -> None:
+def save_if_current(model: type, row_id: int, version: int, values: dict) -> None:
     """Write ``values`` to the row and move it to the next version, only if it is
     still at ``version``: nobody moved the game on meanwhile (two tabs racing).
-    Otherwise roll back and raise :class:`StaleAction`."""
+    Otherwise roll back and raise :class:`StaleAction`.  The caller commits, with
+    what the move records."""
     result = db.session.execute(
-        update(model).where(model.id == row_id, model.version == version).values(**values, version=version + 1)
+        update(model)
+        .where(model.id == row_id, model.version == version)
+        .values(**values, version=version + 1)
+        .execution_options(synchronize_session=False)
     )
     if result.rowcount != 1:
         db.session.rollback()
         raise StaleAction()
-    db.session.commit()
 
 
-def _commit_if_current(row: SavedGame, version: int) -> None:
+def _save_if_current(row: SavedGame, version: int) -> None:
     """Write the row only if nobody moved the game on meanwhile (two tabs racing)."""
     values = {c.name: getattr(row, c.name) for c in SavedGame.__table__.columns if c.name not in ("id", "version")}
     db.session.expunge(row)
-    commit_if_current(SavedGame, row.id, version, values)
+    save_if_current(SavedGame, row.id, version, values)
 
 
 # ---------------------------------------------------------------- driving the bot
@@ -320,13 +334,15 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
         if row.seen >= len(game.log):
             raise GameActionError("There is nothing more to show: it is your move.")
         row.seen = catch_up(game, row.seen, one_more=True)
-        _commit_if_current(row, version)
+        _save_if_current(row, version)
+        db.session.commit()
         return None
     if action == "skip":
         if row.seen >= len(game.log):
             raise GameActionError("There is nothing more to show: it is your move.")
         row.seen = skip_deal(game, row.seen)
-        _commit_if_current(row, version)
+        _save_if_current(row, version)
+        db.session.commit()
         return None
     if row.seen < len(game.log):
         raise GameActionError("First see what the bot did: press Continue.")
@@ -355,13 +371,13 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
     row.seen = catch_up(game, own_end)
     row.notes = json.dumps(notes)
     _store(row, game)
-    _commit_if_current(row, version)
-    # Recorded once the move is saved, so a refused move records nothing.
-    if discard_note is not None:
-        _record_discard(learner_id, discard_note)
+    _save_if_current(row, version)  # a stale move stops here, having recorded nothing
+    attempts = [_discard_attempt(discard_note)] if discard_note is not None else []
     if play_question is not None:
-        _record_play(learner_id, *play_question)
-    _record_counts(learner_id, game.log[log_before:], game.rules)
+        attempts.append(_play_attempt(*play_question))
+    attempts.extend(_count_attempts(game.log[log_before:]))
+    record.record_attempts(learner_id, [a for a in attempts if a is not None])
+    db.session.commit()  # the move and its records together
     return message
 
 
@@ -397,13 +413,12 @@ def _discard(game: Game, chosen: tuple[Card, ...], notes: list) -> "DiscardNote"
     return note
 
 
-def _record_discard(learner_id: int, note: "DiscardNote") -> None:
+def _discard_attempt(note: "DiscardNote") -> record.NewAttempt | None:
     """A six-card discard goes to the learner's record like a discard drill (the
-    review can deal it again)."""
+    review can deal it again); None for other games' discards."""
     if len(note.hand) != 6:
-        return
-    record.record_attempt(
-        learner_id,
+        return None
+    return record.NewAttempt(
         record.DrillKind.DISCARD,
         dealt={"deal": DiscardDeal(tuple(sorted(note.hand)), note.dealer).to_dict(), "source": "game"},
         answer={"discard": " ".join(str(c) for c in sorted(note.chosen)), "given_away": note.lost},
@@ -457,10 +472,9 @@ def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> tuple
     return (question, note) if question else None
 
 
-def _record_play(learner_id: int, question: dict, note: "PlayNote") -> None:
+def _play_attempt(question: dict, note: "PlayNote") -> record.NewAttempt:
     """A card played with a real choice goes to the record as a best-play attempt."""
-    record.record_attempt(
-        learner_id,
+    return record.NewAttempt(
         record.DrillKind.BEST_PLAY,
         dealt={"question": question, "source": "game"},
         answer={"card": str(note.card), "given_away": note.lost},
@@ -522,17 +536,20 @@ def _true_items(what: str, cards: Sequence[Card], starter: Card | None) -> tuple
     return score_show(cards, starter, crib=what == "crib").items
 
 
-def _record_counts(learner_id: int, events: Sequence[Event], rules: Rules) -> None:
+def _count_attempts(events: Sequence[Event]) -> list[record.NewAttempt | None]:
     """Each of the learner's settled hand and crib counts goes to their record,
     as a show attempt counted by total (so the review can bring misses back)."""
+    attempts = []
     shown: Shown | None = None
     for event in events:
         if isinstance(event, Shown):
             shown = event
         if isinstance(event, TrueCount) and event.player == LEARNER and event.what != "play" and shown is not None:
-            record.record_counted_show(
-                learner_id, shown.cards, shown.starter, crib=event.what == "crib", claimed=event.claimed, source="game"
+            attempts.append(
+                record.counted_show(shown.cards, shown.starter, crib=event.what == "crib", claimed=event.claimed,
+                                    source="game")
             )
+    return attempts
 
 
 # ---------------------------------------------------------------- notes for the review
@@ -614,18 +631,26 @@ def match_score(row: SavedGame) -> tuple[tuple[int, int], bool]:
 
 
 def next_match_game(learner_id: int, game_id: object) -> int | None:
-    """Start the next game of a match after a finished one; the loser deals first."""
+    """Start the next game of a match after a finished one (the loser deals
+    first) and return its id; if it was started already (a double click, two
+    presses at once), the id of that game.  None when the match is over or the
+    game is not a finished match game of the learner's."""
     row = learner_row(learner_id, game_id)
-    if row is None or not row.finished or row.match_id is None:
+    if row is None or not row.finished or row.match_id is None or row.match_game is None:
         return None
     _, over = match_score(row)
     if over:
         return None
-    later = db.session.scalar(
-        select(SavedGame.id).where(SavedGame.match_id == row.match_id, SavedGame.id > row.id,
-                                   SavedGame.learner_id == learner_id)
+    number = row.match_game + 1
+    started = select(SavedGame.id).where(
+        SavedGame.match_id == row.match_id, SavedGame.match_game == number, SavedGame.learner_id == learner_id
     )
-    if later is not None:  # already started (a double click): go there
-        return later
+    following = db.session.scalar(started)
+    if following is not None:
+        return following
+    setup, miss_rate, match_id = _setup_of(row), row.bot_miss_rate, row.match_id
     loser = BOT if row.learner_won else LEARNER
-    return new_game(learner_id, _setup_of(row), miss_rate=row.bot_miss_rate, match_id=row.match_id, dealer=loser)
+    try:
+        return new_game(learner_id, setup, miss_rate=miss_rate, match_id=match_id, match_game=number, dealer=loser)
+    except IntegrityError:  # another request added game n + 1 first: (match, number) is unique
+        return db.session.scalar(started)

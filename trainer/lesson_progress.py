@@ -5,7 +5,9 @@ Lesson exercises are recorded as ordinary attempts through
 pile as a pegging attempt, a discard as a discard attempt, each in its
 drill's own shape, with mode ``"lesson"`` and the lesson and exercise added),
 so they count in the review, and come back for retries, like any drill.  Progress is read
-back from those attempts: no table of its own.  An exercise is known by its
+back from those attempts (one aggregate query over the learner's lesson
+attempts, see :func:`trainer.record.answered_deals`): no table of its own.
+:func:`answer_exercise` records without committing: the caller commits.  An exercise is known by its
 lesson and its notation, so renumbering a lesson's exercises keeps progress.
 """
 
@@ -116,12 +118,12 @@ def course_progress(learner_id: int, lessons: tuple[Lesson, ...]) -> tuple[Lesso
     """Each lesson's progress for this learner, in course order."""
     tried: set[tuple[str, str]] = set()
     solved: set[tuple[str, str]] = set()
-    for attempt in record.history(learner_id):
-        if attempt.mode != LESSON_MODE or "lesson" not in attempt.dealt:
+    for dealt, right in record.answered_deals(learner_id, LESSON_MODE):
+        if not isinstance(dealt, dict) or "lesson" not in dealt:
             continue
-        key = (attempt.dealt["lesson"], attempt.dealt.get("directive", ""))
+        key = (dealt["lesson"], dealt.get("directive", ""))
         tried.add(key)
-        if attempt.correct:
+        if right:
             solved.add(key)
     return tuple(
         LessonProgress(

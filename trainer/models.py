@@ -85,6 +85,7 @@ class Attempt(db.Model):
     __table_args__ = (
         Index("ix_attempt_learner_time", "learner_id", "created_at"),
         Index("ix_attempt_learner_kind", "learner_id", "kind", "id"),
+        Index("ix_attempt_learner_mode", "learner_id", "mode"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -4,38 +4,52 @@ This is the one API for the trainer's tables; views and other features call
 it instead of querying.  Everything returned is a frozen value, so a caller
 cannot change the database by accident.  Functions need an app context.
 
-Recording an attempt (from any drill)::
+Writing functions only flush: the caller (a view or a service) commits once
+with :func:`commit`, so a drill's close and its attempt, or a game move and
+the attempts it records, are one transaction.  Recording an attempt (from any
+drill)::
 
     learner = learner_by_name("Ann", create=True)
     record_attempt(learner.id, DrillKind.SHOW, dealt={"hand": "5H 5D 5S JC", "starter": "5C"},
                    answer={"total": 28}, results=feedback.results, points_expected=29,
                    points_answered=28, points_missed=1, correct=False, mode="total")
+    commit()
 
-Reading it back: :func:`learner_stats`, :func:`recent_mistakes`, :func:`history`.
+Recording adds the attempt's totals to the learner's running tallies (per combo
+type and per day), so reading the statistics back (:func:`learner_stats`) costs
+a few rows however long the history grows.  The attempts themselves stay for
+the record: :func:`history_page`, :func:`recent_mistakes`, :func:`attempt_by_id`.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 import secrets
 import unicodedata
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta, timezone
 from enum import Enum
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import case, delete, exists, func, insert, select, tuple_, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased, selectinload
 
 from engine.cards import Card
 from trainer.checking import AnswerMode, ComboResult, ComboType, check_total
 from trainer.drills import ShowDeal
-from trainer.models import Attempt, ComboResultRow, Drill, Learner, db, utcnow
+from trainer.models import Attempt, ComboResultRow, ComboTally, DayTally, Drill, Learner, db, utcnow
 
 #: Longest learner name accepted.
 MAX_NAME_LENGTH = 40
 #: Unanswered drills older than this are dropped.
 STALE_DRILL_DAYS = 30
+#: The largest row id a table key can be (PostgreSQL's INTEGER is 32 bits).
+MAX_ROW_ID = 2**31 - 1
 
 
 class DrillKind(Enum):
@@ -69,6 +83,34 @@ class PendingDrill:
     payload: dict
     created_at: datetime
     retry_of: int | None
+    #: how many times the payload has changed: a change is written over this version only
+    version: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class NewAttempt:
+    """An answered drill, to be recorded by :func:`record_attempts`.
+
+    ``created_at`` (UTC) defaults to the moment it is recorded; demo data and
+    imports give the moment it was made.
+    """
+
+    kind: DrillKind
+    dealt: dict
+    answer: dict
+    results: tuple[ComboResult, ...]
+    points_expected: int
+    points_answered: int
+    points_missed: int
+    correct: bool
+    mode: str = ""
+    seconds: float | None = None
+    retry_of: int | None = None
+    created_at: datetime | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.results, tuple):  # a list or generator from a checker
+            object.__setattr__(self, "results", tuple(self.results))
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +150,10 @@ class ComboStats:
 
 #: Answers per point of the short-term trend.
 TREND_BLOCK = 10
+#: The blocks trend covers about this many of the latest answers.
+TREND_BLOCK_ANSWERS = 200
+#: The trend by day covers at most this many of the latest days practised.
+TREND_DAYS = 365
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,11 +185,18 @@ class KindStats:
         return self.correct / self.attempts if self.attempts else 0.0
 
 
-def _given_away(attempt: "AttemptInfo") -> float | None:
+def given_away(answer: Any) -> float | None:
+    """The expected points an answer gave away (discards, best card), None if
+    it says none.
+
+    >>> given_away({"given_away": 1.25}), given_away({"total": 3}), given_away({"given_away": "nan"})
+    (1.25, None, None)
+    """
     try:
-        return float(attempt.answer["given_away"])
+        value = float(answer["given_away"])
     except (KeyError, TypeError, ValueError):
         return None
+    return value if math.isfinite(value) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,9 +208,10 @@ class LearnerStats:
     points_missed: int
     mean_seconds: float | None
     by_type: tuple[ComboStats, ...]
-    #: accuracy per day, oldest first (labels like "29 Nov")
+    #: accuracy per day, oldest first (labels like "29 Nov"), the latest :data:`TREND_DAYS` days
     trend: tuple[TrendPoint, ...]
-    #: accuracy per block of :data:`TREND_BLOCK` answers, oldest first (labels like "11-20")
+    #: accuracy per block of :data:`TREND_BLOCK` answers, oldest first (labels like
+    #: "11-20", the answers' places in the whole record), the latest ~:data:`TREND_BLOCK_ANSWERS`
     blocks: tuple[TrendPoint, ...] = ()
     #: per kind of drill, in :class:`DrillKind` order
     by_kind: tuple[KindStats, ...] = ()
@@ -171,6 +225,19 @@ class LearnerStats:
             if stats.type is combo_type:
                 return stats
         return ComboStats(combo_type, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    """One page of a learner's attempts, newest first."""
+
+    attempts: tuple[AttemptInfo, ...]
+    #: this page's number, from 1
+    page: int
+    #: how many pages there are (at least 1)
+    pages: int
+    #: how many attempts there are in all
+    total: int
 
 
 # ---------------------------------------------------------------- learners
@@ -270,10 +337,11 @@ def password_hash(learner_id: int) -> str | None:
 
 
 def row_key(value: Any) -> int | None:
-    """A table key from untrusted input: a whole number SQLite can hold, else None.
+    """A table key from untrusted input: a whole number up to :data:`MAX_ROW_ID`
+    (what an INTEGER column holds on PostgreSQL as well as SQLite), else None.
 
-    >>> row_key("12"), row_key("twelve"), row_key(2**70), row_key(True)
-    (12, None, None, None)
+    >>> row_key("12"), row_key("twelve"), row_key(2**31), row_key(2**70), row_key(True)
+    (12, None, None, None, None)
     """
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         return None
@@ -281,7 +349,7 @@ def row_key(value: Any) -> int | None:
         key = int(value)
     except ValueError:
         return None
-    return key if 0 < key < 2**63 else None
+    return key if 0 < key <= MAX_ROW_ID else None
 
 
 def owned_row(model: type, learner_id: int, row_id: Any) -> Any:
@@ -335,58 +403,204 @@ def rollback() -> None:
 
 # ---------------------------------------------------------------- drills
 
+#: What :func:`open_drill` makes a drill id: 32 hex digits.
+_DRILL_ID = re.compile(r"[0-9a-f]{32}")
+#: Stale drills dropped per answer (a bounded sweep: answering stays quick).
+STALE_SWEEP = 20
+
 
 def open_drill(learner_id: int, kind: DrillKind, payload: dict, *, retry_of: int | None = None) -> str:
     """Store a dealt drill (never its answer) and return its unguessable id.
 
-    Drills left unanswered for :data:`STALE_DRILL_DAYS` are dropped on the way:
-    every "next hand" deals one, and most are answered within minutes.
+    Dealing writes this one row and nothing else; drills never answered are
+    swept away later, when the learner answers another (:func:`close_drill`).
     """
-    stale = utcnow() - timedelta(days=STALE_DRILL_DAYS)
-    db.session.execute(
-        delete(Drill).where(Drill.learner_id == learner_id, Drill.answered_at.is_(None), Drill.created_at < stale)
-    )
     drill_id = secrets.token_hex(16)
     db.session.add(
         Drill(id=drill_id, learner_id=learner_id, kind=kind.value, payload=json.dumps(payload), retry_of=retry_of)
     )
-    db.session.commit()
+    db.session.flush()
     return drill_id
 
 
 def pending_drill(drill_id: Any, learner_id: int, kind: DrillKind) -> PendingDrill | None:
     """The learner's unanswered drill of this kind with this id, or None for an
-    unknown, foreign, answered or malformed id."""
-    if not isinstance(drill_id, str) or not drill_id or len(drill_id) > 64:
+    unknown, foreign, answered or malformed id.  Always read afresh from the
+    database (never from the session's cache), so a retried change sees the
+    version another request wrote."""
+    if not isinstance(drill_id, str) or not _DRILL_ID.fullmatch(drill_id):
         return None
-    row = db.session.get(Drill, drill_id)
-    if row is None or row.learner_id != learner_id or row.kind != kind.value or row.answered_at is not None:
+    row = db.session.execute(
+        select(Drill.payload, Drill.created_at, Drill.retry_of, Drill.version).where(
+            Drill.id == drill_id, Drill.learner_id == learner_id, Drill.kind == kind.value, Drill.answered_at.is_(None)
+        )
+    ).first()
+    if row is None:
         return None
-    return PendingDrill(row.id, row.learner_id, kind, json.loads(row.payload), row.created_at, row.retry_of)
+    return PendingDrill(drill_id, learner_id, kind, json.loads(row.payload), row.created_at, row.retry_of, row.version)
 
 
-def update_drill(drill_id: str, payload: dict) -> None:
-    """Replace a pending drill's payload (e.g. the claims made so far)."""
-    row = db.session.get(Drill, drill_id)
-    if row is not None and row.answered_at is None:
-        row.payload = json.dumps(payload)
-        db.session.commit()
+def update_drill(drill_id: str, payload: dict, version: int) -> bool:
+    """Replace a pending drill's payload (e.g. the claims made so far), only if
+    it is still at ``version`` (the one it was read at); False when another
+    request changed it meanwhile, or it was answered: read it again and retry."""
+    changed = db.session.execute(
+        update(Drill)
+        .where(Drill.id == drill_id, Drill.version == version, Drill.answered_at.is_(None))
+        .values(payload=json.dumps(payload), version=Drill.version + 1)
+        .execution_options(synchronize_session=False)
+    )
+    return changed.rowcount == 1
 
 
-def close_drill(drill_id: str) -> bool:
-    """Mark a drill answered; False if it already was (a double submit).
+def close_drill(drill_id: str, learner_id: int) -> bool:
+    """Take an answered drill off the learner's pending drills; False if it was
+    already gone (a double submit: the first answer wins).
 
-    One conditional UPDATE, so two answers racing on two server threads
-    cannot both be recorded.
+    One conditional DELETE, so of two answers racing on two server threads
+    only one sees its row go.  On the way, up to :data:`STALE_SWEEP` of the
+    learner's drills dealt more than :data:`STALE_DRILL_DAYS` ago and never
+    answered are dropped (every "next hand" deals one; most are answered
+    within minutes).
     """
     closed = db.session.execute(
-        update(Drill).where(Drill.id == drill_id, Drill.answered_at.is_(None)).values(answered_at=utcnow())
+        delete(Drill)
+        .where(Drill.id == drill_id, Drill.learner_id == learner_id, Drill.answered_at.is_(None))
+        .execution_options(synchronize_session=False)
     )
-    db.session.commit()
+    stale = select(Drill.id).where(
+        Drill.learner_id == learner_id, Drill.created_at < utcnow() - timedelta(days=STALE_DRILL_DAYS)
+    ).limit(STALE_SWEEP)
+    db.session.execute(
+        delete(Drill).where(Drill.id.in_(stale)).execution_options(synchronize_session=False)
+    )
     return closed.rowcount == 1
 
 
 # ---------------------------------------------------------------- attempts
+
+#: Tally rows written per upsert statement (keeps within the databases' bind-parameter limits).
+_UPSERT_ROWS = 1000
+
+
+def _utc(moment: datetime | None, now: datetime) -> datetime:
+    """A moment as stored: UTC without tzinfo."""
+    if moment is None:
+        return now
+    if moment.tzinfo is not None:
+        return moment.astimezone(timezone.utc).replace(tzinfo=None)
+    return moment
+
+
+def record_attempts(learner_id: int, attempts: Sequence[NewAttempt]) -> list[int]:
+    """Record answered drills, with their result per combo type, and add them
+    to the learner's running tallies; return their ids, in order.
+
+    Bulk inserts, and one upsert per tally table (``INSERT ... ON CONFLICT DO
+    UPDATE SET n = n + excluded.n``: atomic, so two requests recording for one
+    learner at once both count), so a batch of a thousand costs a few
+    statements.  Flushes only: the caller commits.
+    """
+    if not attempts:
+        return []
+    now = utcnow()
+    moments = [_utc(a.created_at, now) for a in attempts]
+    ids = list(
+        db.session.scalars(
+            insert(Attempt).returning(Attempt.id, sort_by_parameter_order=True),
+            [
+                {
+                    "learner_id": learner_id,
+                    "created_at": moment,
+                    "kind": a.kind.value,
+                    "mode": a.mode,
+                    "dealt": json.dumps(a.dealt),
+                    "answer": json.dumps(a.answer),
+                    "points_expected": a.points_expected,
+                    "points_answered": a.points_answered,
+                    "points_missed": a.points_missed,
+                    "correct": bool(a.correct),
+                    "seconds": a.seconds,
+                    "retry_of": a.retry_of,
+                }
+                for a, moment in zip(attempts, moments)
+            ],
+        )
+    )
+    results = [
+        {
+            "attempt_id": attempt_id,
+            "combo_type": r.type.value,
+            "expected_points": r.expected_points,
+            "missed_points": r.missed_points,
+            "right": bool(r.right),
+        }
+        for attempt_id, a in zip(ids, attempts)
+        for r in a.results
+    ]
+    if results:
+        db.session.execute(insert(ComboResultRow), results)
+    _add_to_tallies(learner_id, attempts, moments)
+    return ids
+
+
+def _add_to_tallies(learner_id: int, attempts: Sequence[NewAttempt], moments: Sequence[datetime]) -> None:
+    """Add a batch's totals to the learner's tallies, one upsert per table."""
+    combos: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    days: dict[tuple[str, date], list] = defaultdict(lambda: [0, 0, 0, 0, 0.0, 0, 0.0])
+    for attempt, moment in zip(attempts, moments):
+        kind = attempt.kind.value
+        for result in attempt.results:
+            combo = combos[kind, result.type.value]
+            combo[0] += 1
+            combo[1] += bool(result.right)
+            combo[2] += result.missed_points
+        day = days[kind, moment.date()]
+        day[0] += 1
+        day[1] += bool(attempt.correct)
+        day[2] += attempt.points_missed
+        if attempt.seconds is not None:
+            day[3] += 1
+            day[4] += attempt.seconds
+        given = given_away(attempt.answer)
+        if given is not None:
+            day[5] += 1
+            day[6] += given
+    # Sorted, so two transactions adding to one learner's rows lock them in one order.
+    _upsert(
+        ComboTally,
+        ("seen", "right", "points_missed"),
+        [
+            {"learner_id": learner_id, "kind": kind, "combo_type": combo_type, "seen": seen, "right": right,
+             "points_missed": missed}
+            for (kind, combo_type), (seen, right, missed) in sorted(combos.items())
+        ],
+    )
+    _upsert(
+        DayTally,
+        ("attempts", "correct", "points_missed", "timed", "seconds", "graded", "given_away"),
+        [
+            {"learner_id": learner_id, "kind": kind, "day": day, "attempts": t[0], "correct": t[1],
+             "points_missed": t[2], "timed": t[3], "seconds": t[4], "graded": t[5], "given_away": t[6]}
+            for (kind, day), t in sorted(days.items())
+        ],
+    )
+
+
+def _upsert(model: type, counters: Sequence[str], rows: list[dict]) -> None:
+    """Insert tally rows, or add their counters to the rows already there."""
+    dialect = db.session.get_bind().dialect.name
+    insert_of = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}.get(dialect)
+    if insert_of is None:  # pragma: no cover - the trainer runs on SQLite and PostgreSQL
+        raise NotImplementedError(f"no tally upsert for {dialect}")
+    table = model.__table__
+    keys = [column.name for column in table.primary_key.columns]
+    for start in range(0, len(rows), _UPSERT_ROWS):
+        statement = insert_of(table).values(rows[start : start + _UPSERT_ROWS])
+        statement = statement.on_conflict_do_update(
+            index_elements=keys, set_={name: table.c[name] + statement.excluded[name] for name in counters}
+        )
+        db.session.execute(statement)
 
 
 def record_attempt(
@@ -404,44 +618,27 @@ def record_attempt(
     seconds: float | None = None,
     retry_of: int | None = None,
 ) -> int:
-    """Record one answered drill and its result per combo type; return its id."""
-    attempt = Attempt(
-        learner_id=learner_id,
-        kind=kind.value,
-        mode=mode,
-        dealt=json.dumps(dealt),
-        answer=json.dumps(answer),
-        points_expected=points_expected,
-        points_answered=points_answered,
-        points_missed=points_missed,
-        correct=correct,
-        seconds=seconds,
-        retry_of=retry_of,
+    """Record one answered drill and its result per combo type; return its id
+    (see :func:`record_attempts`; the caller commits)."""
+    attempt = NewAttempt(
+        kind, dealt, answer, tuple(results), points_expected, points_answered, points_missed, correct, mode,
+        seconds, retry_of,
     )
-    attempt.results = [
-        ComboResultRow(
-            combo_type=r.type.value, expected_points=r.expected_points, missed_points=r.missed_points, right=r.right
-        )
-        for r in results
-    ]
-    db.session.add(attempt)
-    db.session.commit()
-    return attempt.id
+    return record_attempts(learner_id, [attempt])[0]
 
 
-def record_counted_show(
-    learner_id: int, cards: Sequence[Card], starter: Card | None, *, crib: bool, claimed: int, source: str
-) -> int | None:
-    """Record a hand or crib the learner counted outside the drills (``source``:
+def counted_show(
+    cards: Sequence[Card], starter: Card | None, *, crib: bool, claimed: int, source: str
+) -> NewAttempt | None:
+    """A hand or crib the learner counted outside the drills (``source``:
     "game", "solitaire") as a show attempt answered by total, in the show
-    drill's shape, so the review can bring a miss back.  Returns the attempt's
-    id, or None when it is not four cards and a starter (the drill's deal)."""
+    drill's shape, so the review can bring a miss back; None when it is not
+    four cards and a starter (the drill's deal)."""
     if len(cards) != 4 or starter is None:
         return None
     deal = ShowDeal(tuple(cards), starter, crib)
     feedback = check_total(deal.score(), claimed)
-    return record_attempt(
-        learner_id,
+    return NewAttempt(
         DrillKind.SHOW,
         dealt={
             "deal": deal.to_dict(),
@@ -456,6 +653,18 @@ def record_counted_show(
         correct=feedback.correct,
         mode=AnswerMode.TOTAL.value,
     )
+
+
+def record_counted_show(
+    learner_id: int, cards: Sequence[Card], starter: Card | None, *, crib: bool, claimed: int, source: str
+) -> int | None:
+    """Record a hand or crib counted outside the drills (see :func:`counted_show`);
+    its attempt's id, or None when it is not a drill's deal.  The caller commits."""
+    attempt = counted_show(cards, starter, crib=crib, claimed=claimed, source=source)
+    return None if attempt is None else record_attempts(learner_id, [attempt])[0]
+
+
+# ---------------------------------------------------------------- reading attempts back
 
 
 def _attempt_info(row: Attempt) -> AttemptInfo:
@@ -474,9 +683,20 @@ def _attempt_info(row: Attempt) -> AttemptInfo:
         seconds=row.seconds,
         retry_of=row.retry_of,
         results=tuple(
-            ComboResult(ComboType(r.combo_type), r.expected_points, r.missed_points, r.right) for r in row.results
+            ComboResult(ComboType(r.combo_type), r.expected_points, r.missed_points, r.right)
+            for r in sorted(row.results, key=lambda r: r.id)
         ),
     )
+
+
+def _newest_first(query):
+    return query.order_by(Attempt.created_at.desc(), Attempt.id.desc())
+
+
+def _infos(query) -> tuple[AttemptInfo, ...]:
+    """The attempts a query selects, their results loaded by one more query (not one a row)."""
+    rows = db.session.scalars(query.options(selectinload(Attempt.results)))
+    return tuple(_attempt_info(row) for row in rows)
 
 
 def attempt_by_id(attempt_id: Any, learner_id: int) -> AttemptInfo | None:
@@ -486,70 +706,185 @@ def attempt_by_id(attempt_id: Any, learner_id: int) -> AttemptInfo | None:
 
 
 def history(learner_id: int, kind: DrillKind | None = None, limit: int | None = None) -> tuple[AttemptInfo, ...]:
-    """The learner's attempts, newest first."""
+    """The learner's attempts, newest first (all of them without ``limit``:
+    for exports and tests; pages use :func:`history_page`)."""
     query = select(Attempt).where(Attempt.learner_id == learner_id)
     if kind is not None:
         query = query.where(Attempt.kind == kind.value)
-    query = query.order_by(Attempt.created_at.desc(), Attempt.id.desc())
+    query = _newest_first(query)
     if limit is not None:
         query = query.limit(limit)
-    return tuple(_attempt_info(row) for row in db.session.scalars(query))
+    return _infos(query)
+
+
+#: Attempts on a page of the history.
+HISTORY_PAGE = 50
+
+
+def attempt_count(learner_id: int, kind: DrillKind | None = None) -> int:
+    """How many attempts the learner has recorded (of ``kind``), from the tallies."""
+    query = select(func.coalesce(func.sum(DayTally.attempts), 0)).where(DayTally.learner_id == learner_id)
+    if kind is not None:
+        query = query.where(DayTally.kind == kind.value)
+    return int(db.session.scalar(query))
+
+
+def history_pages(learner_id: int, per_page: int = HISTORY_PAGE) -> int:
+    """How many pages the learner's history fills (at least one)."""
+    return max(1, -(-attempt_count(learner_id) // per_page))
+
+
+def history_page(learner_id: int, page: int, per_page: int = HISTORY_PAGE) -> HistoryPage | None:
+    """Page ``page`` (from 1) of the learner's attempts, newest first; None for
+    a page past the last.  The page's ids are found on the (learner, time)
+    index alone, then its rows and results are read: three queries a page."""
+    total = attempt_count(learner_id)
+    pages = max(1, -(-total // per_page))
+    if not 1 <= page <= pages:
+        return None
+    ids = list(
+        db.session.scalars(
+            _newest_first(select(Attempt.id).where(Attempt.learner_id == learner_id))
+            .offset((page - 1) * per_page)
+            .limit(per_page)
+        )
+    )
+    attempts = _infos(_newest_first(select(Attempt).where(Attempt.id.in_(ids)))) if ids else ()
+    return HistoryPage(attempts, page, pages, total)
 
 
 def recent_mistakes(learner_id: int, limit: int = 10) -> tuple[AttemptInfo, ...]:
     """The learner's latest wrong attempts, newest first."""
-    query = (
-        select(Attempt)
-        .where(Attempt.learner_id == learner_id, Attempt.correct.is_(False))
-        .order_by(Attempt.created_at.desc(), Attempt.id.desc())
-        .limit(limit)
+    return _infos(
+        _newest_first(select(Attempt).where(Attempt.learner_id == learner_id, Attempt.correct.is_(False))).limit(limit)
     )
-    return tuple(_attempt_info(row) for row in db.session.scalars(query))
+
+
+#: A missed attempt comes back for review only from the learner's latest this many attempts.
+REVIEW_WINDOW = 200
+
+
+def review_candidates(
+    learner_id: int, kind: DrillKind, spacing: int, window: int = REVIEW_WINDOW
+) -> Iterator[tuple[int, dict]]:
+    """The learner's missed attempts of ``kind`` due for review, oldest first,
+    as (id, what was dealt): wrong, not retried yet, with at least ``spacing``
+    attempts (of any kind) after them, among the latest ``window`` attempts.
+    The rule of :func:`trainer.adaptive.due_for_review`, as indexed queries:
+    the window's ends are read off the (learner, time) index, then the misses
+    between them are those with no retry pointing at them.
+    """
+    newest_first = _newest_first(select(Attempt.created_at, Attempt.id).where(Attempt.learner_id == learner_id))
+    newest_due = db.session.execute(newest_first.offset(max(spacing, 0)).limit(1)).first()
+    if newest_due is None or spacing >= window:
+        return
+    oldest = db.session.execute(newest_first.offset(window - 1).limit(1)).first()
+    retry = aliased(Attempt)
+    place = tuple_(Attempt.created_at, Attempt.id)
+    query = select(Attempt.id, Attempt.dealt).where(
+        Attempt.learner_id == learner_id,
+        Attempt.created_at <= newest_due.created_at,
+        place <= tuple_(newest_due.created_at, newest_due.id),
+        Attempt.kind == kind.value,
+        Attempt.correct.is_(False),
+        ~exists().where(retry.retry_of == Attempt.id),
+    )
+    if oldest is not None:
+        query = query.where(Attempt.created_at >= oldest.created_at, place >= tuple_(oldest.created_at, oldest.id))
+    for attempt_id, dealt in db.session.execute(query.order_by(Attempt.created_at, Attempt.id)):
+        yield attempt_id, json.loads(dealt)
+
+
+def answered_deals(learner_id: int, mode: str) -> tuple[tuple[dict, bool], ...]:
+    """What was dealt in the learner's attempts of ``mode`` (e.g. lesson
+    exercises), each deal once, with whether any answer to it was right: one
+    GROUP BY over the (learner, mode) index, not a read of the history."""
+    rows = db.session.execute(
+        select(Attempt.dealt, func.max(case((Attempt.correct.is_(True), 1), else_=0)))
+        .where(Attempt.learner_id == learner_id, Attempt.mode == mode)
+        .group_by(Attempt.dealt)
+    )
+    return tuple((json.loads(dealt), bool(right)) for dealt, right in rows)
+
+
+# ---------------------------------------------------------------- statistics
+
+
+def learner_totals(learner_id: int, kind: DrillKind | None = None) -> LearnerStats:
+    """The learner's totals, per kind of drill and per combo type (of ``kind``
+    only if given), read from the tallies: what the adaptive dealer weighs.
+    The trend is left empty (see :func:`learner_stats`)."""
+    combos = select(
+        ComboTally.combo_type, func.sum(ComboTally.seen), func.sum(ComboTally.right), func.sum(ComboTally.points_missed)
+    ).where(ComboTally.learner_id == learner_id)
+    kinds = select(
+        DayTally.kind,
+        func.sum(DayTally.attempts),
+        func.sum(DayTally.correct),
+        func.sum(DayTally.points_missed),
+        func.sum(DayTally.timed),
+        func.sum(DayTally.seconds),
+        func.sum(DayTally.graded),
+        func.sum(DayTally.given_away),
+    ).where(DayTally.learner_id == learner_id)
+    if kind is not None:
+        combos = combos.where(ComboTally.kind == kind.value)
+        kinds = kinds.where(DayTally.kind == kind.value)
+    by_type = {
+        ComboType(combo_type): ComboStats(ComboType(combo_type), int(seen), int(right), int(missed))
+        for combo_type, seen, right, missed in db.session.execute(combos.group_by(ComboTally.combo_type))
+    }
+    per_kind = {row[0]: row[1:] for row in db.session.execute(kinds.group_by(DayTally.kind))}
+    by_kind = []
+    for drill_kind in DrillKind:
+        attempts, correct, missed, _, _, graded, given = per_kind.get(drill_kind.value, (0,) * 7)
+        by_kind.append(
+            KindStats(drill_kind, int(attempts), int(correct), int(missed), given / graded if graded else None)
+        )
+    timed = sum(int(row[3]) for row in per_kind.values())
+    seconds = sum(float(row[4]) for row in per_kind.values())
+    return LearnerStats(
+        attempts=sum(k.attempts for k in by_kind),
+        correct=sum(k.correct for k in by_kind),
+        points_missed=sum(k.points_missed for k in by_kind),
+        mean_seconds=seconds / timed if timed else None,
+        by_type=tuple(by_type[t] for t in ComboType if t in by_type),
+        trend=(),
+        by_kind=tuple(by_kind),
+    )
 
 
 def learner_stats(learner_id: int, kind: DrillKind | None = None) -> LearnerStats:
-    """Accuracy and points missed per combo type, and accuracy per day."""
-    attempts = history(learner_id, kind)
-    by_type: dict[ComboType, list[int]] = {}
-    for attempt in attempts:
-        for result in attempt.results:
-            seen_right_missed = by_type.setdefault(result.type, [0, 0, 0])
-            seen_right_missed[0] += 1
-            seen_right_missed[1] += result.right
-            seen_right_missed[2] += result.missed_points
-    per_day: dict[str, list[int]] = {}
-    oldest_first = attempts[::-1]
-    for attempt in oldest_first:
-        day = f"{attempt.created_at.day} {attempt.created_at:%b}"
-        counts = per_day.setdefault(day, [0, 0])
-        counts[0] += 1
-        counts[1] += attempt.correct
+    """Accuracy and points missed per combo type and per kind of drill, and
+    accuracy per day and per block of answers: a few rows of the tallies and
+    the latest few hundred attempts' outcomes, however long the history."""
+    totals = learner_totals(learner_id, kind)
+    days = select(DayTally.day, func.sum(DayTally.attempts), func.sum(DayTally.correct)).where(
+        DayTally.learner_id == learner_id
+    )
+    if kind is not None:
+        days = days.where(DayTally.kind == kind.value)
+    latest = db.session.execute(days.group_by(DayTally.day).order_by(DayTally.day.desc()).limit(TREND_DAYS)).all()
+    trend = tuple(TrendPoint(f"{day.day} {day:%b}", int(n), int(ok)) for day, n, ok in reversed(latest))
+    return replace(totals, trend=trend, blocks=_blocks(learner_id, kind, totals.attempts))
+
+
+def _blocks(learner_id: int, kind: DrillKind | None, count: int) -> tuple[TrendPoint, ...]:
+    """Accuracy per block of :data:`TREND_BLOCK` answers over the latest
+    ~:data:`TREND_BLOCK_ANSWERS` of the ``count`` answers, labelled by their
+    places in the whole record ("1-10", "11-20"...; the last block may be short)."""
+    if count <= 0:
+        return ()
+    first = max(0, count - TREND_BLOCK_ANSWERS) // TREND_BLOCK * TREND_BLOCK  # a block's start
+    query = select(Attempt.correct).where(Attempt.learner_id == learner_id)
+    if kind is not None:
+        query = query.where(Attempt.kind == kind.value)
+    newest = list(db.session.scalars(_newest_first(query).limit(count - first)))
+    outcomes = newest[::-1]
+    first = count - len(outcomes)  # fewer rows than the tallies count: label what there is
     blocks = []
-    for start in range(0, len(oldest_first), TREND_BLOCK):
-        block = oldest_first[start : start + TREND_BLOCK]
-        label = f"{start + 1}-{start + len(block)}" if len(block) > 1 else str(start + 1)
-        blocks.append(TrendPoint(label, len(block), sum(a.correct for a in block)))
-    timed = [a.seconds for a in attempts if a.seconds is not None]
-    return LearnerStats(
-        attempts=len(attempts),
-        correct=sum(a.correct for a in attempts),
-        points_missed=sum(a.points_missed for a in attempts),
-        mean_seconds=sum(timed) / len(timed) if timed else None,
-        by_type=tuple(
-            ComboStats(t, *by_type[t]) for t in ComboType if t in by_type
-        ),
-        trend=tuple(TrendPoint(day, n, ok) for day, (n, ok) in per_day.items()),
-        blocks=tuple(blocks),
-        by_kind=tuple(_kind_stats(kind, [a for a in attempts if a.kind is kind]) for kind in DrillKind),
-    )
-
-
-def _kind_stats(kind: DrillKind, attempts: list[AttemptInfo]) -> KindStats:
-    given = [g for g in map(_given_away, attempts) if g is not None]
-    return KindStats(
-        kind,
-        len(attempts),
-        sum(a.correct for a in attempts),
-        sum(a.points_missed for a in attempts),
-        sum(given) / len(given) if given else None,
-    )
+    for start in range(0, len(outcomes), TREND_BLOCK):
+        block = outcomes[start : start + TREND_BLOCK]
+        low, high = first + start + 1, first + start + len(block)
+        blocks.append(TrendPoint(f"{low}-{high}" if high > low else str(low), len(block), sum(map(bool, block))))
+    return tuple(blocks)

@@ -26,7 +26,7 @@ from engine.errors import IllegalActionError, InvalidCardError
 from engine.solitaire import ArnoldSolitaire, HoyleSolitaire, SolitaireCount
 from trainer import record
 from trainer.game_models import SolitaireGame
-from trainer.games import GameActionError, StaleAction, commit_if_current, read_count
+from trainer.games import GameActionError, StaleAction, read_count, save_if_current
 from trainer.models import db
 
 HEELS = "his heels"
@@ -204,17 +204,19 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], first: Sequen
         "true_total": sum(line.count.total for line in lines),
         "finished": game.is_over and all(c is not None for c in claims),
     }
-    commit_if_current(SolitaireGame, row.id, version, values)
-    for line in recorded:
-        _record(learner_id, line)
+    save_if_current(SolitaireGame, row.id, version, values)  # a stale form stops here, having recorded nothing
+    attempts = [_counted(line) for line in recorded]
+    record.record_attempts(learner_id, [a for a in attempts if a is not None])
+    db.session.commit()  # the counts and their records together
 
 
-def _record(learner_id: int, line: CountLine) -> None:
+def _counted(line: CountLine) -> record.NewAttempt | None:
+    """A count the learner made, as a show attempt for their record (None: his heels, or not a hand's deal)."""
     count = line.count
-    if count.what != HEELS:
-        record.record_counted_show(
-            learner_id, count.cards, count.starter, crib=count.what == "crib", claimed=line.claimed, source="solitaire"
-        )
+    if count.what == HEELS:
+        return None
+    return record.counted_show(count.cards, count.starter, crib=count.what == "crib", claimed=line.claimed,
+                               source="solitaire")
 
 
 def best_scores(learner_id: int, kind: SolitaireKind, limit: int = 5) -> tuple[BestScore, ...]:

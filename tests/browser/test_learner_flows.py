@@ -57,6 +57,7 @@ def test_claim_combos_with_the_keyboard(live_server, page):
         deal = ShowDeal.from_dict({"hand": "2C 3D 4H 9S", "starter": "KD"})
         options = {"mode": "claims", "crib": False, "focus": "any", "timed": False}
         drill = record.open_drill(ann.id, DrillKind.SHOW, {"deal": deal.to_dict(), "options": options, "claims": []})
+        record.commit()
     assert deal.score().total == 7  # 2+3+K, 2+4+9, run 2-3-4
     page.goto(f"{live_server.url}/show/{drill}")
     for made, (keys, kind) in enumerate((("125", "f"), ("134", "f"), ("123", "r"), ("4", "p")), start=1):

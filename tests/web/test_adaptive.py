@@ -1,15 +1,20 @@
-"""Adaptive dealing and spaced review, as pure functions of the record."""
+"""Adaptive dealing and spaced review: the pure rules, and the database queries that apply them."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from trainer.adaptive import choose_focus, due_for_review, focus_weights
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from trainer import record
+from trainer.adaptive import choose_focus, due_for_review, focus_weights, review_deal
 from trainer.checking import ComboType
 from trainer.drills import FocusKind
-from trainer.record import AttemptInfo, ComboStats, DrillKind, LearnerStats
+from trainer.record import AttemptInfo, ComboStats, DrillKind, LearnerStats, NewAttempt
 
 
 def stats_with(*rows: ComboStats, attempts: int = 20, correct: int = 10) -> LearnerStats:
@@ -68,3 +73,56 @@ def test_weak_pegging_kinds_are_asked_more_often():
     asked = Counter(choose_peg_tag(stats, rng) for _ in range(2000))
     assert asked[PegTag.GO] > 2 * asked[None]
     assert asked[PegTag.OUT_OF_ORDER_RUN] == 0
+
+
+# ---------------------------------------------------------------- the review rule as database queries
+
+LEARNERS = itertools.count(1)
+
+steps = st.lists(
+    st.tuples(
+        st.sampled_from([DrillKind.SHOW, DrillKind.PEGGING]),
+        st.booleans(),  # right
+        st.integers(0, 2),  # minutes after the attempt before (0: the same moment)
+        st.one_of(st.none(), st.integers(0, 1000)),  # retries the n-th latest earlier miss (modulo), if any
+    ),
+    max_size=45,
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=steps, spacing=st.integers(0, 8), window=st.integers(1, 30),
+       kind=st.sampled_from([DrillKind.SHOW, DrillKind.PEGGING]))
+def test_the_queries_pick_what_the_rule_picks(app, steps, spacing, window, kind):
+    """:func:`record.review_candidates` (indexed queries) gives the misses
+    :func:`due_for_review` finds in the latest ``window`` attempts, oldest first."""
+    with app.app_context():
+        learner_id = record.learner_by_name(f"Learner {next(LEARNERS)}", create=True).id
+        moment, misses = datetime(2026, 3, 1), []
+        for step_kind, right, minutes, retried in steps:
+            moment += timedelta(minutes=minutes)
+            retry_of = misses[-1 - retried % len(misses)] if retried is not None and misses else None
+            (attempt_id,) = record.record_attempts(learner_id, [NewAttempt(
+                step_kind, {"deal": {}}, {}, (), 0, 0, 0, right, created_at=moment, retry_of=retry_of
+            )])
+            if not right:
+                misses.append(attempt_id)
+        record.commit()
+        history = record.history(learner_id, limit=window)
+        due = [a.id for a in history[::-1] if due_for_review(history, kind, spacing, lambda c, a=a: c.id == a.id)]
+        found = [attempt_id for attempt_id, _ in record.review_candidates(learner_id, kind, spacing, window)]
+        assert found == due
+
+
+def test_a_miss_due_is_dealt_again_and_an_unreplayable_one_skipped(app):
+    with app.app_context():
+        learner_id = record.learner_by_name("Ann", create=True).id
+        broken, missed = record.record_attempts(learner_id, [
+            NewAttempt(DrillKind.SHOW, {"deal": {"hand": "not cards"}}, {}, (), 0, 0, 0, False),
+            NewAttempt(DrillKind.SHOW, {"deal": {"hand": "4C 5D 6H KC", "starter": "5S"}}, {}, (), 0, 0, 0, False),
+        ])
+        record.record_attempts(learner_id, [NewAttempt(DrillKind.PEGGING, {}, {}, (), 0, 0, 0, True)] * 3)
+        record.commit()
+        assert review_deal(learner_id, DrillKind.SHOW, spacing=4) is None  # the miss is 3 attempts back
+        attempt_id, deal = review_deal(learner_id, DrillKind.SHOW, spacing=3)
+        assert attempt_id == missed and str(deal.starter) == "5S"

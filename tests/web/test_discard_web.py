@@ -16,7 +16,9 @@ def open_discard(app, learner, cards: str, dealer: bool) -> str:
     with app.app_context():
         ann = record.learner_by_name(learner.name)
         deal = DiscardDeal.from_dict({"cards": cards, "dealer": dealer})
-        return "/discard/" + record.open_drill(ann.id, DrillKind.DISCARD, {"deal": deal.to_dict()})
+        drill = record.open_drill(ann.id, DrillKind.DISCARD, {"deal": deal.to_dict()})
+        record.commit()
+    return "/discard/" + drill
 
 
 def test_a_new_discard_deal(learner):

@@ -18,7 +18,9 @@ def open_moment(app, learner, pile, earlier=(), go=False, last=False) -> str:
     )
     with app.app_context():
         ann = record.learner_by_name(learner.name)
-        return "/pegging/" + record.open_drill(ann.id, DrillKind.PEGGING, {"moment": moment.to_dict()})
+        drill = record.open_drill(ann.id, DrillKind.PEGGING, {"moment": moment.to_dict()})
+        record.commit()
+    return "/pegging/" + drill
 
 
 def test_a_quiz_from_a_real_deal(learner):
@@ -117,6 +119,7 @@ def test_best_card_refuses_cards_not_in_hand_or_past_31(app, learner):
     with app.app_context():
         ann = record.learner_by_name("Ann")
         location = "/pegging/best/" + record.open_drill(ann.id, DrillKind.BEST_PLAY, {"question": question.to_dict()})
+        record.commit()
     for bad in ("KS", "QQ", "AH", ""):
         response = learner.post(location, {"card": bad}, page=location, follow_redirects=True)
         assert "Pick one of your cards that can be played" in page_text(response)
@@ -150,6 +153,7 @@ def test_best_card_after_the_opponents_go(app, learner):
     with app.app_context():
         ann = record.learner_by_name("Ann")
         location = "/pegging/best/" + record.open_drill(ann.id, DrillKind.BEST_PLAY, {"question": question.to_dict()})
+        record.commit()
     assert "said “go” at this count" in page_text(learner.client.get(location))
     text = page_text(learner.post(location, {"card": "AS"}, page=location, follow_redirects=True))
     assert "Points now" in text

@@ -1,19 +1,33 @@
-"""The record API: attempts in, statistics out."""
+"""The record API: attempts in, statistics out, kept in running tallies."""
 
 from __future__ import annotations
 
+import itertools
+from datetime import date, datetime, timedelta, timezone
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import event, func, select
 
 from trainer import record
 from trainer.checking import ComboResult, ComboType
-from trainer.record import DrillKind
+from trainer.models import Attempt, ComboResultRow, Drill, db, utcnow
+from trainer.record import TREND_BLOCK, TREND_BLOCK_ANSWERS, DrillKind, NewAttempt
 
 
-def add(learner_id, correct, results, missed=0):
-    return record.record_attempt(
+def add(learner_id, correct, results, missed=0, when=None):
+    attempt_id = record.record_attempt(
         learner_id, DrillKind.SHOW, dealt={"deal": {}}, answer={"total": 1}, results=results,
         points_expected=10, points_answered=10 - missed, points_missed=missed, correct=correct, mode="total",
-    )
+    ) if when is None else record.record_attempts(learner_id, [attempt(correct, results, missed, when)])[0]
+    record.commit()
+    return attempt_id
+
+
+def attempt(correct=True, results=(), missed=0, when=None, kind=DrillKind.SHOW, **more) -> NewAttempt:
+    return NewAttempt(kind, {"deal": {}}, more.pop("answer", {"total": 1}), tuple(results), 10, 10 - missed, missed,
+                      correct, "total", created_at=when, **more)
 
 
 def test_stats_per_combo_type(app):
@@ -28,25 +42,29 @@ def test_stats_per_combo_type(app):
         assert stats.of(ComboType.PAIR).seen == 0
         assert [p.attempts for p in stats.trend] == [2]
         assert [m.points_missed for m in record.recent_mistakes(ann.id)] == [4]
+        assert record.learner_stats(ann.id, DrillKind.PEGGING).attempts == 0
 
 
 def test_learners_are_kept_apart(app):
     with app.app_context():
         ann = record.learner_by_name("Ann", create=True)
         bob = record.learner_by_name("Bob", create=True)
-        attempt_id = add(ann.id, False, [])
+        attempt_id = add(ann.id, False, [ComboResult(ComboType.NOBS, 1, 1, False)])
         assert record.attempt_by_id(attempt_id, bob.id) is None
         assert record.attempt_by_id(attempt_id, ann.id).id == attempt_id
         assert record.history(bob.id) == ()
+        assert record.learner_stats(bob.id).attempts == 0 and record.learner_stats(bob.id).by_type == ()
         drill = record.open_drill(ann.id, DrillKind.SHOW, {"x": 1})
+        record.commit()
         assert record.pending_drill(drill, bob.id, DrillKind.SHOW) is None
         assert record.pending_drill(drill, ann.id, DrillKind.PEGGING) is None
         assert record.pending_drill(drill, ann.id, DrillKind.SHOW).payload == {"x": 1}
-        assert record.close_drill(drill) and not record.close_drill(drill)
+        assert not record.close_drill(drill, bob.id)  # not Bob's to answer
+        assert record.close_drill(drill, ann.id) and not record.close_drill(drill, ann.id)
         assert record.pending_drill(drill, ann.id, DrillKind.SHOW) is None
 
 
-@pytest.mark.parametrize("bogus", [None, "", "x", "9" * 40, -5, 3.5])
+@pytest.mark.parametrize("bogus", [None, "", "x", "9" * 40, -5, 3.5, 0, 2**31, "2147483648", 2**63, "\x00"])
 def test_bogus_ids_find_nothing(app, bogus):
     with app.app_context():
         assert record.learner_by_id(bogus) is None
@@ -54,38 +72,315 @@ def test_bogus_ids_find_nothing(app, bogus):
         assert record.pending_drill(bogus, 1, DrillKind.SHOW) is None
 
 
+@pytest.mark.parametrize("bogus", ["0" * 31 + "\x00", "A" * 32, "g" * 32, "a" * 33, "ab" * 40])
+def test_drill_ids_that_open_drill_never_makes_find_nothing(app, bogus):
+    """A NUL byte in a drill id would be an error on PostgreSQL, not a missing drill."""
+    with app.app_context():
+        assert record.pending_drill(bogus, 1, DrillKind.SHOW) is None
+
+
 def test_the_trend_by_day_and_by_blocks_of_answers(app):
-    from datetime import datetime
-
-    from trainer.models import Attempt, db
-
     with app.app_context():
         ann = record.learner_by_name("Ann", create=True)
-        ids = [add(ann.id, i % 2 == 0, []) for i in range(23)]  # 12 right, 11 wrong
-        for attempt_id in ids[:5]:  # the first five were made the day before
-            db.session.get(Attempt, attempt_id).created_at = datetime(2026, 3, 1, 12, 0)
-        for attempt_id in ids[5:]:
-            db.session.get(Attempt, attempt_id).created_at = datetime(2026, 3, 2, 12, 0)
-        db.session.commit()
+        for i in range(23):  # 12 right, 11 wrong; the first five the day before
+            add(ann.id, i % 2 == 0, [], when=datetime(2026, 3, 1 if i < 5 else 2, 12, 0))
         stats = record.learner_stats(ann.id)
         assert [(p.label, p.attempts, p.correct) for p in stats.trend] == [("1 Mar", 5, 3), ("2 Mar", 18, 9)]
         assert [(p.label, p.attempts, p.correct) for p in stats.blocks] == [("1-10", 10, 5), ("11-20", 10, 5), ("21-23", 3, 2)]
 
 
-def test_stale_unanswered_drills_are_dropped(app):
-    from datetime import timedelta
-
-    from trainer.models import Drill, db, utcnow
-
+def test_the_blocks_cover_the_latest_answers_labelled_by_their_places(app):
+    """A long record: the blocks are the latest ~200 answers, read without the
+    rest, and still numbered by their places in the whole record."""
     with app.app_context():
         ann = record.learner_by_name("Ann", create=True)
-        old = record.open_drill(ann.id, DrillKind.SHOW, {})
-        answered = record.open_drill(ann.id, DrillKind.SHOW, {})
-        record.close_drill(answered)
-        for drill_id in (old, answered):
+        start = datetime(2026, 3, 1, 12, 0)
+        record.record_attempts(
+            ann.id, [attempt(i >= 1200, when=start + timedelta(seconds=i)) for i in range(1234)]
+        )
+        record.commit()
+        stats = record.learner_stats(ann.id)
+        labels = [p.label for p in stats.blocks]
+        assert labels[0] == "1031-1040" and labels[-1] == "1231-1234"
+        assert len(stats.blocks) == (1234 - 1030 + TREND_BLOCK - 1) // TREND_BLOCK
+        assert sum(p.attempts for p in stats.blocks) <= TREND_BLOCK_ANSWERS + TREND_BLOCK
+        assert [(p.label, p.correct) for p in stats.blocks[-5:]] == [
+            ("1191-1200", 0), ("1201-1210", 10), ("1211-1220", 10), ("1221-1230", 10), ("1231-1234", 4)
+        ]
+        assert stats.attempts == 1234 and stats.correct == 34
+
+
+def test_reading_the_review_does_not_touch_every_attempt(app):
+    """The statistics read the tallies and at most a few hundred attempts' outcomes."""
+    with app.app_context():
+        ann = record.learner_by_name("Ann", create=True)
+        results = [ComboResult(ComboType.PAIR, 2, 0, True)]
+        record.record_attempts(ann.id, [attempt(True, results, when=datetime(2026, 3, 1)) for _ in range(3000)])
+        record.commit()
+        statements = []
+
+        def count(conn, cursor, statement, parameters, context, executemany):
+            statements.append((statement, cursor.rowcount))
+
+        event.listen(db.engine, "after_cursor_execute", count)
+        try:
+            stats = record.learner_stats(ann.id)
+            mistakes = record.recent_mistakes(ann.id)
+        finally:
+            event.remove(db.engine, "after_cursor_execute", count)
+        assert stats.of(ComboType.PAIR).seen == 3000 and mistakes == ()
+        assert len(statements) <= 6
+        assert not any("combo_result" in sql for sql, _ in statements)  # no results loaded for the statistics
+
+
+def test_attempts_are_recorded_in_order_with_their_own_results(app):
+    with app.app_context():
+        ann = record.learner_by_name("Ann", create=True)
+        batch = [
+            attempt(False, [ComboResult(ComboType.FIFTEEN_2, n, 1, False), ComboResult(ComboType.PAIR, 2, 0, True)],
+                    missed=n, when=datetime(2026, 3, 1, 12, n))
+            for n in range(1, 40)
+        ]
+        ids = record.record_attempts(ann.id, batch)
+        record.commit()
+        assert ids == sorted(ids) and len(set(ids)) == len(batch)
+        for attempt_id, sent in zip(ids, batch):
+            stored = record.attempt_by_id(attempt_id, ann.id)
+            assert stored.points_missed == sent.points_missed
+            assert stored.results == sent.results
+        assert record.record_attempts(ann.id, []) == []
+
+
+def test_recording_does_not_commit(app):
+    """The caller commits: a rollback leaves neither the attempt nor its tallies."""
+    with app.app_context():
+        ann = record.learner_by_name("Ann", create=True)
+        record.record_attempt(
+            ann.id, DrillKind.SHOW, dealt={}, answer={}, results=[ComboResult(ComboType.PAIR, 2, 2, False)],
+            points_expected=2, points_answered=0, points_missed=2, correct=False,
+        )
+        record.open_drill(ann.id, DrillKind.SHOW, {})
+        record.rollback()
+        assert record.history(ann.id) == () and record.learner_stats(ann.id).by_type == ()
+        assert db.session.scalar(select(func.count()).select_from(Drill)) == 0
+
+
+def test_a_moment_with_a_time_zone_is_stored_in_utc(app):
+    with app.app_context():
+        ann = record.learner_by_name("Ann", create=True)
+        late = datetime(2026, 3, 1, 23, 30, tzinfo=timezone(timedelta(hours=-2)))  # 1 Mar in Rio, 2 Mar in UTC
+        attempt_id = add(ann.id, True, [], when=late)
+        assert record.attempt_by_id(attempt_id, ann.id).created_at == datetime(2026, 3, 2, 1, 30)
+        assert [p.label for p in record.learner_stats(ann.id).trend] == ["2 Mar"]
+
+
+def test_dealing_writes_one_row_and_answering_sweeps_stale_drills(app):
+    with app.app_context():
+        ann = record.learner_by_name("Ann", create=True)
+        old = [record.open_drill(ann.id, DrillKind.SHOW, {}) for _ in range(record.STALE_SWEEP + 3)]
+        record.commit()
+        for drill_id in old:
             db.session.get(Drill, drill_id).created_at = utcnow() - timedelta(days=record.STALE_DRILL_DAYS + 1)
         db.session.commit()
-        fresh = record.open_drill(ann.id, DrillKind.SHOW, {})
-        assert db.session.get(Drill, old) is None
-        assert db.session.get(Drill, answered) is not None  # answered drills stay with their attempts
+        fresh = record.open_drill(ann.id, DrillKind.SHOW, {})  # dealing leaves the old ones alone
+        record.commit()
+        assert db.session.scalar(select(func.count()).select_from(Drill)) == len(old) + 1
+        answered = record.open_drill(ann.id, DrillKind.SHOW, {})
+        assert record.close_drill(answered, ann.id)
+        record.commit()
+        left = set(db.session.scalars(select(Drill.id)))
+        assert len(left) == 4 and fresh in left and answered not in left  # a bounded sweep: 3 stale ones wait
         assert record.pending_drill(fresh, ann.id, DrillKind.SHOW) is not None
+        record.close_drill(fresh, ann.id)
+        record.commit()
+        assert set(db.session.scalars(select(Drill.id))) == set()
+
+
+def test_a_claim_is_written_only_over_the_version_it_was_read_at(app):
+    with app.app_context():
+        ann = record.learner_by_name("Ann", create=True)
+        drill = record.open_drill(ann.id, DrillKind.SHOW, {"claims": []})
+        record.commit()
+        read = record.pending_drill(drill, ann.id, DrillKind.SHOW)
+        assert record.update_drill(drill, {"claims": [1]}, read.version)
+        record.commit()
+        assert not record.update_drill(drill, {"claims": [2]}, read.version)  # lost the race: read again
+        again = record.pending_drill(drill, ann.id, DrillKind.SHOW)
+        assert again.payload == {"claims": [1]} and again.version == read.version + 1
+
+
+def test_history_pages(app):
+    with app.app_context():
+        ann = record.learner_by_name("Ann", create=True)
+        start = datetime(2026, 3, 1)
+        record.record_attempts(ann.id, [attempt(when=start + timedelta(minutes=i), missed=i) for i in range(120)])
+        record.commit()
+        first, last = record.history_page(ann.id, 1), record.history_page(ann.id, 3)
+        assert (first.page, first.pages, first.total) == (1, 3, 120)
+        assert [a.points_missed for a in first.attempts] == list(range(119, 69, -1))
+        assert [a.points_missed for a in last.attempts] == list(range(19, -1, -1))
+        assert record.history_page(ann.id, 4) is None and record.history_page(ann.id, 0) is None
+        assert record.history_page(record.learner_by_name("Bob", create=True).id, 1).attempts == ()
+
+
+def test_answered_deals_group_a_modes_attempts(app):
+    with app.app_context():
+        ann = record.learner_by_name("Ann", create=True)
+        record.record_attempts(ann.id, [
+            NewAttempt(DrillKind.SHOW, {"lesson": "a"}, {}, (), 0, 0, 0, False, "lesson"),
+            NewAttempt(DrillKind.SHOW, {"lesson": "a"}, {}, (), 0, 0, 0, True, "lesson"),
+            NewAttempt(DrillKind.SHOW, {"lesson": "b"}, {}, (), 0, 0, 0, False, "lesson"),
+            NewAttempt(DrillKind.SHOW, {"lesson": "c"}, {}, (), 0, 0, 0, True, "total"),
+        ])
+        record.commit()
+        assert sorted((d["lesson"], right) for d, right in record.answered_deals(ann.id, "lesson")) == [
+            ("a", True), ("b", False)
+        ]
+
+
+# ---------------------------------------------------------------- the tallies are a fold of the history
+
+
+def fold(history: tuple[record.AttemptInfo, ...]) -> dict:
+    """The statistics as the review once computed them: a fold over every attempt."""
+    by_type: dict[ComboType, list[int]] = {}
+    for a in history:
+        for r in a.results:
+            seen_right_missed = by_type.setdefault(r.type, [0, 0, 0])
+            seen_right_missed[0] += 1
+            seen_right_missed[1] += r.right
+            seen_right_missed[2] += r.missed_points
+    oldest_first = history[::-1]
+    per_day: dict[date, list[int]] = {}
+    for a in oldest_first:
+        counts = per_day.setdefault(a.created_at.date(), [0, 0])
+        counts[0] += 1
+        counts[1] += a.correct
+    blocks = []
+    for start in range(0, len(oldest_first), TREND_BLOCK):
+        block = oldest_first[start : start + TREND_BLOCK]
+        label = f"{start + 1}-{start + len(block)}" if len(block) > 1 else str(start + 1)
+        blocks.append((label, len(block), sum(a.correct for a in block)))
+    first = max(0, len(history) - TREND_BLOCK_ANSWERS) // TREND_BLOCK
+    timed = [a.seconds for a in history if a.seconds is not None]
+    kinds = {}
+    for kind in DrillKind:
+        mine = [a for a in history if a.kind is kind]
+        given = [g for g in (record.given_away(a.answer) for a in mine) if g is not None]
+        kinds[kind] = (len(mine), sum(a.correct for a in mine), sum(a.points_missed for a in mine),
+                       sum(given) / len(given) if given else None)
+    return {
+        "totals": (len(history), sum(a.correct for a in history), sum(a.points_missed for a in history)),
+        "mean_seconds": sum(timed) / len(timed) if timed else None,
+        "by_type": {t: tuple(v) for t, v in by_type.items()},
+        "trend": [(f"{d.day} {d:%b}", n, ok) for d, (n, ok) in sorted(per_day.items())],
+        "blocks": blocks[first:],
+        "by_kind": kinds,
+    }
+
+
+def stats_as_fold(stats: record.LearnerStats) -> dict:
+    return {
+        "totals": (stats.attempts, stats.correct, stats.points_missed),
+        "mean_seconds": stats.mean_seconds,
+        "by_type": {s.type: (s.seen, s.right, s.points_missed) for s in stats.by_type},
+        "trend": [(p.label, p.attempts, p.correct) for p in stats.trend],
+        "blocks": [(p.label, p.attempts, p.correct) for p in stats.blocks],
+        "by_kind": {k.kind: (k.attempts, k.correct, k.points_missed, k.mean_given_away) for k in stats.by_kind},
+    }
+
+
+def close(a, b) -> bool:
+    """Equal, floats within rounding (sums taken in another order)."""
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(close(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(close(x, y) for x, y in zip(a, b))
+    if isinstance(a, float) or isinstance(b, float):
+        return a is not None and b is not None and abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
+    return a == b
+
+
+combo_results = st.builds(
+    ComboResult, st.sampled_from(list(ComboType)), st.integers(0, 12), st.integers(0, 12), st.booleans()
+)
+answers = st.one_of(
+    st.just({"total": 3}),
+    st.builds(lambda g: {"given_away": g}, st.floats(0, 5, allow_nan=False)),
+    st.just({"given_away": "not a number"}),
+    st.just({"given_away": None}),
+)
+moments = st.builds(
+    lambda day, minute, zone: datetime(2026, 3, day, 0, 0) + timedelta(minutes=minute)
+    if zone is None else (datetime(2026, 3, day, 0, 0) + timedelta(minutes=minute)).replace(tzinfo=timezone(timedelta(hours=zone))),
+    st.integers(1, 4), st.integers(0, 1439), st.one_of(st.none(), st.integers(-5, 5)),
+)
+new_attempts = st.builds(
+    NewAttempt,
+    st.sampled_from(list(DrillKind)),
+    st.just({"deal": {}}),
+    answers,
+    st.lists(combo_results, max_size=4).map(tuple),
+    st.integers(0, 29),
+    st.integers(0, 29),
+    st.integers(0, 29),
+    st.booleans(),
+    st.just("total"),
+    st.one_of(st.none(), st.floats(0, 120, allow_nan=False)),
+    st.none(),
+    moments,
+)
+
+
+#: Names for the property's learners: one per example.
+LEARNERS = itertools.count(1)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(batches=st.lists(st.lists(new_attempts, max_size=30), max_size=6), data=st.data())
+def test_the_tallies_equal_a_fold_of_the_history(app, batches, data):
+    """However attempts arrive (one by one, in batches, on any days), the
+    statistics read from the tallies are those the whole history gives."""
+    with app.app_context():
+        learner = record.learner_by_name(f"Learner {next(LEARNERS)}", create=True)
+        for batch in batches:
+            if data.draw(st.booleans(), label="one at a time"):
+                for one in batch:
+                    record.record_attempts(learner.id, [one])
+            else:
+                record.record_attempts(learner.id, batch)
+            record.commit()
+        history = record.history(learner.id)
+        assert len(history) == sum(map(len, batches))
+        assert close(stats_as_fold(record.learner_stats(learner.id)), fold(history))
+        kind = data.draw(st.sampled_from(list(DrillKind)), label="kind")
+        of_kind = tuple(a for a in history if a.kind is kind)
+        assert close(stats_as_fold(record.learner_stats(learner.id, kind)), fold(of_kind))
+
+
+def test_results_and_history_are_read_without_a_query_per_attempt(app):
+    with app.app_context():
+        ann = record.learner_by_name("Ann", create=True)
+        record.record_attempts(ann.id, [attempt(False, [ComboResult(ComboType.PAIR, 2, 2, False)]) for _ in range(60)])
+        record.commit()
+        statements = []
+        listener = lambda *args: statements.append(args[2])  # noqa: E731
+        event.listen(db.engine, "before_cursor_execute", listener)
+        try:
+            assert len(record.recent_mistakes(ann.id, limit=50)) == 50
+            assert len(record.history(ann.id)) == 60
+            assert len(record.history_page(ann.id, 1).attempts) == 50
+        finally:
+            event.remove(db.engine, "before_cursor_execute", listener)
+        assert len(statements) <= 2 + 2 + 4  # rows and results for each; the page also counts and finds its ids
+
+
+def test_an_attempt_and_its_results_stay_together(app):
+    with app.app_context():
+        ann = record.learner_by_name("Ann", create=True)
+        ids = record.record_attempts(ann.id, [attempt(True, [ComboResult(ComboType.NOBS, 1, 0, True)]),
+                                              attempt(True, [])])
+        record.commit()
+        owners = db.session.execute(select(ComboResultRow.attempt_id)).scalars().all()
+        assert owners == [ids[0]]
+        assert db.session.scalar(select(func.count()).select_from(Attempt)) == 2

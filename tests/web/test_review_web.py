@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 import pytest
 
 from trainer import record
@@ -69,6 +71,7 @@ def test_a_record_in_another_shape_is_listed_but_not_retried(app, learner):
             ann.id, record.DrillKind.SHOW, dealt={"deal": {"hand": "not cards"}}, answer={"total": 1}, results=(),
             points_expected=2, points_answered=1, points_missed=1, correct=False, mode="total",
         )
+        record.commit()
     text = page_text(learner.client.get("/review/"))
     assert "Recent mistakes" in text and "Retry" not in text
     response = learner.post(f"/review/retry/{attempt_id}", follow_redirects=True)
@@ -84,6 +87,7 @@ def test_a_show_attempt_recorded_without_options_can_be_retried(app, learner):
             ann.id, record.DrillKind.SHOW, dealt={"deal": {"hand": "4C 5D 6H KC", "starter": "5S"}},
             answer={"total": 1}, results=(), points_expected=16, points_answered=1, points_missed=15, correct=False,
         )
+        record.commit()
     location = learner.post(f"/review/retry/{attempt_id}").headers["Location"]
     response = learner.post(location, {"total": "16"}, page=location, follow_redirects=True)
     assert "Right: 16." in page_text(response)
@@ -105,6 +109,7 @@ def test_result_pages_of_attempts_in_another_shape(app, learner, kind, url):
             ann.id, kind, dealt={"something": "else"}, answer={}, results=(),
             points_expected=0, points_answered=0, points_missed=0, correct=False,
         )
+        record.commit()
     response = learner.client.get(url.format(attempt_id), follow_redirects=True)
     assert response.status_code == 200
     assert "recorded in a form this page cannot show" in page_text(response)
@@ -119,6 +124,92 @@ def test_review_by_drill(app, learner):
                 answer={"discard": "JS KS", "given_away": given_away}, results=(), points_expected=0,
                 points_answered=0, points_missed=round(given_away), correct=correct,
             )
+        record.commit()
     text = page_text(learner.client.get("/review/"))
     assert "By drill" in text and "Discards 2 50% 0.75 a deal" in text
     assert "Counting hands" not in text  # no hands counted yet
+
+
+def record_some(app, name: str, outcomes) -> list[int]:
+    """Record show attempts for ``name``, one a minute, right or wrong as ``outcomes`` say."""
+    with app.app_context():
+        learner_id = record.learner_by_name(name).id
+        start = datetime(2026, 3, 1, 9, 0)
+        ids = record.record_attempts(learner_id, [
+            record.NewAttempt(
+                record.DrillKind.SHOW, {"deal": {"hand": "4C 5D 6H KC", "starter": "5S", "crib": False}},
+                {"total": 16 if right else 12}, (), 16, 16 if right else 12, 0 if right else 4, right, "total",
+                created_at=start + timedelta(minutes=i),
+            )
+            for i, right in enumerate(outcomes)
+        ])
+        record.commit()
+    return ids
+
+
+def test_the_whole_history_a_page_at_a_time(app, learner):
+    ids = record_some(app, "Ann", [i % 3 != 0 for i in range(120)])  # every third one missed
+    review = learner.client.get("/review/").get_data(as_text=True)
+    assert 'href="/review/history"' in review
+    first = learner.client.get("/review/history")
+    text = page_text(first)
+    assert "All 120 answers, newest first." in text and "Page 1 of 3" in text
+    html = first.get_data(as_text=True)
+    assert html.count('class="item-name"') == 50
+    assert f"/show/result/{ids[-1]}" in html and f"/show/result/{ids[69]}" not in html  # newest first
+    assert html.count("/review/retry/") == len([i for i in range(70, 120) if i % 3 == 0])
+    assert 'href="/review/history?page=2"' in html and "Newer" not in text
+    last = learner.client.get("/review/history?page=3").get_data(as_text=True)
+    assert f"/show/result/{ids[0]}" in last and last.count('class="item-name"') == 20 and "Older" not in last
+    retry = learner.post(f"/review/retry/{ids[0]}", page="/review/history?page=3")
+    assert retry.headers["Location"].startswith("/show/")
+
+
+@pytest.mark.parametrize("page", ["0", "4", "-1", "x", "1.5", "9" * 20, "２", str(2**31)])
+def test_a_page_that_is_not_there(app, learner, page):
+    record_some(app, "Ann", [True] * 120)
+    assert learner.client.get(f"/review/history?page={page}").status_code == 404
+
+
+def test_an_empty_history(learner):
+    text = page_text(learner.client.get("/review/history"))
+    assert "Nothing answered yet." in text
+
+
+def test_the_history_is_only_the_learners_own(app, learner):
+    ids = record_some(app, "Ann", [False])
+    learner.new("Bob")
+    html = learner.client.get("/review/history").get_data(as_text=True)
+    assert f"/review/retry/{ids[0]}" not in html and "Nothing answered yet." in page_text(learner.client.get("/review/history"))
+
+
+ID_ROUTES = [
+    ("get", "/show/result/{}"),
+    ("get", "/pegging/result/{}"),
+    ("get", "/pegging/best/result/{}"),
+    ("get", "/discard/result/{}"),
+    ("post", "/review/retry/{}"),
+    ("get", "/play/{}"),
+    ("post", "/play/{}"),
+    ("get", "/play/{}/results"),
+    ("get", "/play/{}/review"),
+    ("post", "/play/{}/next"),
+    ("get", "/solitaire/{}"),
+    ("post", "/solitaire/{}"),
+]
+
+
+@pytest.mark.parametrize("method, route", ID_ROUTES)
+@pytest.mark.parametrize("row_id", [2**31, 2**31 + 5, 2**63, 2**64, 0])
+def test_ids_out_of_an_integer_range_are_not_found(learner, method, route, row_id):
+    """An id no INTEGER column holds is a 404, never a database error (PostgreSQL: "integer out of range")."""
+    url = route.format(row_id)
+    response = learner.post(url, {"version": "0", "action": "continue"}) if method == "post" else learner.client.get(url)
+    assert response.status_code == 404
+
+
+@pytest.mark.parametrize("method, route", ID_ROUTES)
+def test_the_largest_id_is_looked_up_and_not_found(learner, method, route):
+    url = route.format(2**31 - 1)
+    response = learner.post(url, {"version": "0"}) if method == "post" else learner.client.get(url)
+    assert response.status_code in (302, 404)

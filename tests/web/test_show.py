@@ -19,7 +19,9 @@ def open_deal(app, learner, hand: str, starter: str, mode: str = "total", crib: 
         ann = record.learner_by_name(learner.name)
         deal = ShowDeal.from_dict({"hand": hand, "starter": starter, "crib": crib})
         options = {"mode": mode, "crib": crib, "focus": "any", "timed": timed}
-        return "/show/" + record.open_drill(ann.id, DrillKind.SHOW, {"deal": deal.to_dict(), "options": options, "claims": []})
+        drill = record.open_drill(ann.id, DrillKind.SHOW, {"deal": deal.to_dict(), "options": options, "claims": []})
+        record.commit()
+    return "/show/" + drill
 
 
 def test_a_new_hand_redirects_to_its_own_page(learner):

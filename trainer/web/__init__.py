@@ -25,6 +25,7 @@ from platformdirs import user_data_path
 
 from trainer.models import db, migrate
 from trainer.web import security
+from trainer.web.converters import CONVERTERS
 
 #: The checkout (or editable install) root: templates/ and migrations/ live here.
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -95,6 +96,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     security.init_app(app)
 
+    app.url_map.converters.update(CONVERTERS)  # before the routes that use them
     nav: list[tuple[str, str]] = []
     for name in BLUEPRINTS:
         module = importlib.import_module(name)

@@ -4,15 +4,14 @@ expected points your pick gave away."""
 
 from __future__ import annotations
 
-
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 
 from engine.cards import parse_cards
 from engine.discard import analyse_discards
 from engine.errors import InvalidCardError
-from trainer import adaptive, record
+from trainer import adaptive
 from trainer.drills import DiscardDeal, deal_discard
-from trainer.record import DrillKind
+from trainer.record import DrillKind, NewAttempt
 from trainer.web import drill_pages
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
@@ -30,15 +29,14 @@ def drill():
     """Deal six cards (a poor discard due for review first) and go to them."""
     role = request.args.get("as")
     spacing = current_app.config["REVIEW_SPACING"]
-    due = None if role else adaptive.review_deal(record.history(g.learner.id, limit=200), DrillKind.DISCARD, spacing)
+    due = None if role else adaptive.review_deal(g.learner.id, DrillKind.DISCARD, spacing)
+    retry_of = None
     if due is not None:
-        due, deal = due
+        retry_of, deal = due
         flash("A deal you discarded poorly earlier is back: try it again.", "info")
     else:
         deal = deal_discard(drill_pages.drill_rng(), dealer={"dealer": True, "pone": False}.get(role))
-    drill_id = record.open_drill(
-        g.learner.id, DrillKind.DISCARD, {"deal": deal.to_dict()}, retry_of=due.id if due else None
-    )
+    drill_id = drill_pages.deal(DrillKind.DISCARD, {"deal": deal.to_dict()}, retry_of)
     return redirect(url_for("discard.answer", drill_id=drill_id))
 
 
@@ -63,8 +61,7 @@ def answer(drill_id: str):
         options = analyse_discards(deal.cards, dealer=deal.dealer)
         mine = next(o for o in options if set(o.discard) == set(picked))
         given_away = options[0].net_ev - mine.net_ev
-        attempt_id = record.record_attempt(
-            g.learner.id,
+        attempt = NewAttempt(
             DrillKind.DISCARD,
             dealt={"deal": deal.to_dict()},
             answer={"discard": " ".join(str(c) for c in sorted(picked)), "given_away": round(given_away, 4)},
@@ -76,11 +73,11 @@ def answer(drill_id: str):
             mode="dealer" if deal.dealer else "pone",
             retry_of=pending.retry_of,
         )
-        return redirect(url_for("discard.result", attempt_id=attempt_id))
+        return redirect(url_for("discard.result", attempt_id=drill_pages.record_answer(attempt)))
     return render_template("discard/drill.html", drill_id=drill_id, deal=deal, form=form)
 
 
-@bp.get("/result/<int:attempt_id>")
+@bp.get("/result/<id:attempt_id>")
 @learner_required
 def result(attempt_id: int):
     attempt = drill_pages.own_result(attempt_id, DrillKind.DISCARD)

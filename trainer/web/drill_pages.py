@@ -1,4 +1,5 @@
-"""Steps the drill pages share: the random source for dealing, and the
+"""Steps the drill pages share: the random source for dealing, storing a
+deal, recording an answer (with the drill's close, in one commit), and the
 look-ups of the current learner's open drills and answered attempts, each
 flashing the learner's message when there is nothing to show.
 
@@ -14,7 +15,7 @@ import random
 from flask import current_app, flash, g
 
 from trainer import record
-from trainer.record import AttemptInfo, DrillKind, PendingDrill
+from trainer.record import AttemptInfo, DrillKind, NewAttempt, PendingDrill
 
 #: What reading an attempt recorded by another feature, in its own shape, raises.
 UNREADABLE = (KeyError, TypeError, ValueError)
@@ -36,11 +37,27 @@ def open_drill(drill_id: str, kind: DrillKind, what: str) -> PendingDrill | None
 
 
 def close_drill(drill_id: str, what: str) -> bool:
-    """Mark the drill answered; False, with a message, if it already was (another tab, a double submit)."""
-    if record.close_drill(drill_id):
+    """Take the drill off the learner's open drills, for the answer being
+    recorded; False, with a message, if it already was (another tab, a double
+    submit).  Nothing is saved until the view commits, with the attempt."""
+    if record.close_drill(drill_id, g.learner.id):
         return True
     flash(f"That {what} was already answered.", "info")
     return False
+
+
+def deal(kind: DrillKind, payload: dict, retry_of: int | None = None) -> str:
+    """Store a dealt drill for the learner (the one row a deal writes) and return its id."""
+    drill_id = record.open_drill(g.learner.id, kind, payload, retry_of=retry_of)
+    record.commit()
+    return drill_id
+
+
+def record_answer(attempt: NewAttempt) -> int:
+    """Record the learner's answer with the drill's close, in one commit; its attempt's id."""
+    attempt_id = record.record_attempts(g.learner.id, [attempt])[0]
+    record.commit()
+    return attempt_id
 
 
 def own_result(attempt_id: int, kind: DrillKind) -> AttemptInfo | None:

@@ -13,6 +13,7 @@ from markupsafe import Markup
 from wtforms import SelectMultipleField, StringField
 from wtforms.validators import InputRequired, Regexp, ValidationError
 
+from trainer import record
 from trainer.lesson_progress import LessonProgress, answer_exercise, course_progress
 from trainer.lessons import (
     Directive,
@@ -158,6 +159,7 @@ def answer(slug: str, number: int):
         return redirect(back)
     given = " ".join(form.throw.data) if directive.kind is DirectiveKind.DISCARD else form.answer.data.strip()
     verdict, _ = answer_exercise(g.learner.id, lesson, number, given)
+    record.commit()
     session[_VERDICT_KEY] = {
         "slug": slug,
         "number": number,

@@ -3,7 +3,6 @@ which card is best to play, from real deals played out by the game engine."""
 
 from __future__ import annotations
 
-
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 
 from engine.cards import Card
@@ -12,7 +11,7 @@ from engine.peganalysis import PeggingView, analyse_plays
 from trainer import adaptive, record
 from trainer.checking import check_pegging
 from trainer.drills import BestPlayQuestion, PeggingMoment, best_play_question, pegging_moment
-from trainer.record import DrillKind
+from trainer.record import DrillKind, NewAttempt
 from trainer.web import drill_pages
 from trainer.web.forms import BadAnswer, PostForm, read_points
 from trainer.web.learners import learner_required
@@ -32,17 +31,16 @@ def quiz():
     """Deal a pegging moment (a missed one due for review first) and go to it."""
     learner_id = g.learner.id
     spacing = current_app.config["REVIEW_SPACING"]
-    due = adaptive.review_deal(record.history(learner_id, limit=200), DrillKind.PEGGING, spacing)
+    due = adaptive.review_deal(learner_id, DrillKind.PEGGING, spacing)
+    retry_of = None
     if due is not None:
-        due, moment = due
+        retry_of, moment = due
         flash("A pile you missed earlier is back: score it again.", "info")
     else:
         rng = drill_pages.drill_rng()
-        tag = adaptive.choose_peg_tag(record.learner_stats(learner_id, DrillKind.PEGGING), rng)
+        tag = adaptive.choose_peg_tag(record.learner_totals(learner_id, DrillKind.PEGGING), rng)
         moment = pegging_moment(rng, tag)
-    drill_id = record.open_drill(
-        learner_id, DrillKind.PEGGING, {"moment": moment.to_dict()}, retry_of=due.id if due else None
-    )
+    drill_id = drill_pages.deal(DrillKind.PEGGING, {"moment": moment.to_dict()}, retry_of)
     return redirect(url_for("pegging.answer", drill_id=drill_id))
 
 
@@ -64,8 +62,7 @@ def answer(drill_id: str):
         if not drill_pages.close_drill(drill_id, "question"):
             return redirect(url_for("pegging.quiz"))
         feedback = check_pegging(moment.play(), moment.extra, points, count)
-        attempt_id = record.record_attempt(
-            g.learner.id,
+        attempt = NewAttempt(
             DrillKind.PEGGING,
             dealt={"moment": moment.to_dict()},
             answer={"count": count, "points": points},
@@ -77,11 +74,11 @@ def answer(drill_id: str):
             mode="points",
             retry_of=pending.retry_of,
         )
-        return redirect(url_for("pegging.result", attempt_id=attempt_id))
+        return redirect(url_for("pegging.result", attempt_id=drill_pages.record_answer(attempt)))
     return render_template("pegging/quiz.html", drill_id=drill_id, moment=moment, form=form)
 
 
-@bp.get("/result/<int:attempt_id>")
+@bp.get("/result/<id:attempt_id>")
 @learner_required
 def result(attempt_id: int):
     attempt = drill_pages.own_result(attempt_id, DrillKind.PEGGING)
@@ -103,7 +100,7 @@ def result(attempt_id: int):
 @learner_required
 def best():
     question = best_play_question(drill_pages.drill_rng())
-    drill_id = record.open_drill(g.learner.id, DrillKind.BEST_PLAY, {"question": question.to_dict()})
+    drill_id = drill_pages.deal(DrillKind.BEST_PLAY, {"question": question.to_dict()})
     return redirect(url_for("pegging.best_answer", drill_id=drill_id))
 
 
@@ -145,8 +142,7 @@ def best_answer(drill_id: str):
         best_net = options[0].expected_net
         mine = next(o for o in options if o.card == chosen)
         given_away = best_net - mine.expected_net
-        attempt_id = record.record_attempt(
-            g.learner.id,
+        attempt = NewAttempt(
             DrillKind.BEST_PLAY,
             dealt={"question": question.to_dict()},
             answer={"card": str(chosen), "given_away": round(given_away, 3)},
@@ -158,14 +154,14 @@ def best_answer(drill_id: str):
             mode="best card",
             retry_of=pending.retry_of,
         )
-        return redirect(url_for("pegging.best_result", attempt_id=attempt_id))
+        return redirect(url_for("pegging.best_result", attempt_id=drill_pages.record_answer(attempt)))
     return render_template(
         "pegging/best.html", drill_id=drill_id, question=question, legal=view.legal_cards(), form=form,
         count=view.count,
     )
 
 
-@bp.get("/best/result/<int:attempt_id>")
+@bp.get("/best/result/<id:attempt_id>")
 @learner_required
 def best_result(attempt_id: int):
     attempt = drill_pages.own_result(attempt_id, DrillKind.BEST_PLAY)

@@ -59,7 +59,7 @@ def _require_game(game_id: int) -> None:
         abort(404)
 
 
-@bp.route("/<int:game_id>", methods=["GET", "POST"])
+@bp.route("/<id:game_id>", methods=["GET", "POST"])
 @learner_required
 def table(game_id: int):
     if request.method == "POST":
@@ -81,7 +81,7 @@ def table(game_id: int):
     return render_template("play/table.html", t=view, form=PostForm())
 
 
-@bp.get("/<int:game_id>/results")
+@bp.get("/<id:game_id>/results")
 @learner_required
 def results(game_id: int):
     _require_game(game_id)
@@ -92,7 +92,7 @@ def results(game_id: int):
     return render_template("play/results.html", r=outcome, form=PostForm())
 
 
-@bp.get("/<int:game_id>/review")
+@bp.get("/<id:game_id>/review")
 @learner_required
 def review(game_id: int):
     _require_game(game_id)
@@ -103,7 +103,7 @@ def review(game_id: int):
     return render_template("play/review.html", deals=deals, game_id=game_id, tolerance=games.TOLERANCE)
 
 
-@bp.post("/<int:game_id>/next")
+@bp.post("/<id:game_id>/next")
 @learner_required
 def next_game(game_id: int):
     _require_game(game_id)

@@ -1,16 +1,22 @@
 """The review: accuracy and points missed per combo type, the trend as a
-chart, and recent mistakes with a button to retry each."""
+chart, and recent mistakes with a button to retry each; and the learner's
+whole history, a page at a time (``/review/history?page=N``).
+
+Everything here is read from the learner's running tallies and a bounded
+number of attempts, so the pages cost the same however long the record is.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, flash, g, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 
 from trainer import record
 from trainer.checking import PEGGING_COMBO_TYPES, SHOW_COMBO_TYPES
 from trainer.drills import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDeal, replay
 from trainer.record import DrillKind, TrendPoint
+from trainer.web import drill_pages
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
@@ -23,6 +29,14 @@ RETRY_ENDPOINT = {
     DrillKind.PEGGING: "pegging.answer",
     DrillKind.DISCARD: "discard.answer",
     DrillKind.BEST_PLAY: "pegging.best_answer",
+}
+
+#: The page showing each kind of attempt's result.
+RESULT_ENDPOINT = {
+    DrillKind.SHOW: "show.result",
+    DrillKind.PEGGING: "pegging.result",
+    DrillKind.DISCARD: "discard.result",
+    DrillKind.BEST_PLAY: "pegging.best_result",
 }
 
 #: How the review names each kind of drill.
@@ -124,10 +138,42 @@ def index():
         chart_by_day=by_day,
         form=PostForm(),
         kind_labels=KIND_LABELS,
+        result_endpoint=RESULT_ENDPOINT,
     )
 
 
-@bp.post("/retry/<int:attempt_id>")
+#: The most digits a page number can have (more is no page of anyone's history).
+PAGE_DIGITS = 7
+
+
+def _page_number(raw: str | None) -> int | None:
+    """The page asked for (1 when none is), or None when it is not a page number."""
+    text = (raw or "1").strip()
+    if not text.isdigit() or not text.isascii() or len(text) > PAGE_DIGITS:
+        return None
+    return int(text)
+
+
+@bp.get("/history")
+@learner_required
+def history():
+    """Every attempt of the learner, newest first, a page at a time, each with
+    its result and a Retry for the mistakes."""
+    number = _page_number(request.args.get("page"))
+    page = record.history_page(g.learner.id, number) if number is not None else None
+    if page is None:
+        abort(404)
+    return render_template(
+        "review/history.html",
+        page=page,
+        rows=[(a, _describe(a)) for a in page.attempts],
+        form=PostForm(),
+        kind_labels=KIND_LABELS,
+        result_endpoint=RESULT_ENDPOINT,
+    )
+
+
+@bp.post("/retry/<id:attempt_id>")
 @learner_required
 def retry(attempt_id: int):
     """Deal a missed attempt again, as a new drill linked to it."""
@@ -143,5 +189,5 @@ def retry(attempt_id: int):
     payload = dict(attempt.dealt)
     if attempt.kind is DrillKind.SHOW:
         payload["claims"] = []
-    drill_id = record.open_drill(g.learner.id, attempt.kind, payload, retry_of=attempt.id)
+    drill_id = drill_pages.deal(attempt.kind, payload, attempt.id)
     return redirect(url_for(RETRY_ENDPOINT[attempt.kind], drill_id=drill_id))

@@ -10,6 +10,7 @@ under an unguessable id.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 
@@ -20,7 +21,7 @@ from trainer import adaptive, record
 from trainer.checking import AnswerMode, Claim, Feedback, check_categories, check_claims, check_total
 from trainer.drills import FocusKind, ShowDeal, deal_show
 from trainer.models import utcnow
-from trainer.record import DrillKind
+from trainer.record import DrillKind, NewAttempt
 from trainer.web import drill_pages
 from trainer.web.forms import BadAnswer, PostForm, read_points
 from trainer.web.learners import learner_required
@@ -32,6 +33,8 @@ NAV = ("show.drill", "Count")
 AUTO = "auto"
 #: Claims kept per drill: far more than any hand holds (a 29 has 14 combos).
 MAX_CLAIMS = 40
+#: Tries at writing a claim while other claims of the drill keep landing first.
+CLAIM_TRIES = 5
 #: Headings of the categories, as a learner reads them.
 CATEGORY_LABELS = {
     ScoreKind.FIFTEEN: "Fifteens",
@@ -114,21 +117,17 @@ def drill():
     retry_of = None
     if options.focus == AUTO:
         spacing = current_app.config["REVIEW_SPACING"]
-        due = adaptive.review_deal(record.history(learner_id, limit=200), DrillKind.SHOW, spacing)
+        due = adaptive.review_deal(learner_id, DrillKind.SHOW, spacing)
         if due is not None:
-            due, deal = due
-            retry_of = due.id
+            retry_of, deal = due
             flash("A hand you missed earlier is back: count it again.", "info")
         else:
-            focus = adaptive.choose_focus(record.learner_stats(learner_id, DrillKind.SHOW), rng)
+            focus = adaptive.choose_focus(record.learner_totals(learner_id, DrillKind.SHOW), rng)
             deal = deal_show(rng, crib=options.crib, focus=focus)
     else:
         deal = deal_show(rng, crib=options.crib, focus=FocusKind(options.focus))
-    drill_id = record.open_drill(
-        learner_id,
-        DrillKind.SHOW,
-        {"deal": deal.to_dict(), "options": options.to_dict(), "claims": []},
-        retry_of=retry_of,
+    drill_id = drill_pages.deal(
+        DrillKind.SHOW, {"deal": deal.to_dict(), "options": options.to_dict(), "claims": []}, retry_of
     )
     return redirect(url_for("show.answer", drill_id=drill_id))
 
@@ -160,8 +159,7 @@ def answer(drill_id: str):
             return redirect(url_for("show.drill", **options.args()))
         feedback = _check(deal, options.mode, given)
         seconds = (utcnow() - pending.created_at).total_seconds()
-        attempt_id = record.record_attempt(
-            g.learner.id,
+        attempt = NewAttempt(
             DrillKind.SHOW,
             dealt={"deal": deal.to_dict(), "options": options.to_dict()},
             answer=given,
@@ -174,7 +172,7 @@ def answer(drill_id: str):
             seconds=round(seconds, 1) if options.timed else None,
             retry_of=pending.retry_of,
         )
-        return redirect(url_for("show.result", attempt_id=attempt_id))
+        return redirect(url_for("show.result", attempt_id=drill_pages.record_answer(attempt)))
     return render_template(
         "show/drill.html",
         drill_id=drill_id,
@@ -235,6 +233,23 @@ def _claims_post(drill_id: str):
     return pending, back
 
 
+def _change_claims(pending: record.PendingDrill, change: Callable[[list], list]) -> None:
+    """Write ``change(claims)`` over the version of the drill it was read at:
+    when another claim of the same drill lands first (two posts at once), read
+    the drill again and apply the change to the claims as they now are, so
+    neither is lost.  ``change`` raises :class:`BadAnswer` to refuse."""
+    for _ in range(CLAIM_TRIES):
+        claims = change(list(pending.payload.get("claims", [])))
+        if record.update_drill(pending.id, {**pending.payload, "claims": claims}, pending.version):
+            record.commit()
+            return
+        record.rollback()
+        pending = _open(pending.id)
+        if pending is None:  # answered meanwhile (the message is flashed)
+            return
+    flash("The claims were changing too fast to keep up: please look them over and try again.", "error")
+
+
 @bp.post("/<drill_id>/claim")
 @learner_required
 def claim(drill_id: str):
@@ -257,12 +272,16 @@ def claim(drill_id: str):
     except ValueError:
         flash("Claim a fifteen, pair, run, flush or nobs.", "error")
         return back
-    claims = list(pending.payload.get("claims", []))
-    if len(claims) >= MAX_CLAIMS:
-        flash(f"That is {MAX_CLAIMS} claims already: remove some or submit.", "error")
-        return back
-    claims.append([new_claim.kind.value, " ".join(str(c) for c in new_claim.cards)])
-    record.update_drill(drill_id, {**pending.payload, "claims": claims})
+
+    def add(claims: list) -> list:
+        if len(claims) >= MAX_CLAIMS:
+            raise BadAnswer(f"That is {MAX_CLAIMS} claims already: remove some or submit.")
+        return claims + [[new_claim.kind.value, " ".join(str(c) for c in new_claim.cards)]]
+
+    try:
+        _change_claims(pending, add)
+    except BadAnswer as error:
+        flash(str(error), "error")
     return back
 
 
@@ -273,18 +292,25 @@ def unclaim(drill_id: str):
     pending, back = _claims_post(drill_id)
     if pending is None:
         return back
-    claims = list(pending.payload.get("claims", []))
     try:
-        index = read_points(request.form.get("index"), "the claim number", maximum=max(len(claims) - 1, 0))
-        claims.pop(index)
-    except (BadAnswer, IndexError):
+        index = read_points(request.form.get("index"), "the claim number", maximum=MAX_CLAIMS - 1)
+    except BadAnswer:
         flash("There is no such claim to remove.", "error")
         return back
-    record.update_drill(drill_id, {**pending.payload, "claims": claims})
+
+    def remove(claims: list) -> list:
+        if index >= len(claims):
+            raise BadAnswer("There is no such claim to remove.")
+        return claims[:index] + claims[index + 1 :]
+
+    try:
+        _change_claims(pending, remove)
+    except BadAnswer as error:
+        flash(str(error), "error")
     return back
 
 
-@bp.get("/result/<int:attempt_id>")
+@bp.get("/result/<id:attempt_id>")
 @learner_required
 def result(attempt_id: int):
     attempt = drill_pages.own_result(attempt_id, DrillKind.SHOW)

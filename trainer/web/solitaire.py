@@ -41,7 +41,7 @@ def new():
     return redirect(url_for("solitaire.table", game_id=game_id))
 
 
-@bp.route("/<int:game_id>", methods=["GET", "POST"])
+@bp.route("/<id:game_id>", methods=["GET", "POST"])
 @learner_required
 def table(game_id: int):
     if request.method == "POST":
