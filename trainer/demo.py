@@ -1,0 +1,169 @@
+"""Demo learners with realistic histories, for benchmarks, load tests and demos.
+
+Learners ``demo-1`` … ``demo-L`` each get attempts of every drill kind, spread
+over past days, graded by :mod:`trainer.grading` and recorded by
+:func:`trainer.record.record_attempts`: the same functions the drills use, so
+the tallies, the review and the adaptive dealer see what real practice leaves.
+
+The deals come from the drills' own dealers.  To record a million attempts in
+minutes, each run deals a pool of deals per kind, grades a few answers to each
+(the right one and typical mistakes: a combination overlooked, a pegging point
+missed, a weaker discard or card) and draws every attempt from that pool, right
+or wrong by the learner's skill.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+
+from engine.discard import analyse_discards
+from engine.scoring import SHOW_KINDS
+from trainer import accounts, grading, record
+from trainer.checking import AnswerMode, combos_of
+from trainer.drills import best_play_question, deal_discard, deal_show, pegging_moment
+from trainer.models import Learner, db, utcnow
+from trainer.record import NewAttempt
+
+#: The password of every demo learner in server mode.
+DEMO_PASSWORD = "demo-password"
+#: The prefix of demo learners' names.
+PREFIX = "demo-"
+#: Attempts recorded per transaction.
+BATCH = 1_000
+#: How often each kind of drill is practised, as a share of attempts.
+KIND_SHARES = {"show": 0.6, "pegging": 0.2, "discard": 0.12, "best-play": 0.08}
+#: A learner practises about this many drills a day, so N attempts span N / 30 days (a year at most).
+PER_DAY = 30
+
+
+class DemoRefused(ValueError):
+    """The database holds learners who are not demo learners (pass ``force`` to add demo data anyway)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Graded:
+    """One pool entry: the right answer's attempt and some typical wrong ones."""
+
+    right: NewAttempt
+    wrong: tuple[NewAttempt, ...]
+
+
+def _show_entry(rng: random.Random) -> Graded:
+    deal = deal_show(rng, crib=rng.random() < 0.3)
+    combos = combos_of(deal.score())
+    options = {"mode": "total", "crib": deal.crib, "focus": "auto", "timed": False}
+    answers = []
+    for leave_out in [None] + list(range(len(combos)))[:3]:
+        kept = [c for i, c in enumerate(combos) if i != leave_out]
+        mode = rng.choice(list(AnswerMode))
+        if mode is AnswerMode.CLAIMS:
+            given = {"claims": [[item.kind.value, " ".join(map(str, item.cards))] for c in kept for item in c.items]}
+        elif mode is AnswerMode.CATEGORY:
+            given = {"categories": {kind.value: 0 for kind in SHOW_KINDS}}
+            for combo in kept:
+                given["categories"][combo.items[0].kind.value] += combo.points
+        else:
+            given = {"total": sum(c.points for c in kept)}
+        _, attempt = grading.grade_show(deal, {**options, "mode": mode.value}, given,
+                                        seconds=round(rng.uniform(4, 40), 1) if rng.random() < 0.2 else None)
+        answers.append(attempt)
+    return Graded(answers[0], tuple(answers[1:]) or (answers[0],))
+
+
+def _pegging_entry(rng: random.Random) -> Graded:
+    moment = pegging_moment(rng)
+    count = sum(card.value for card in moment.cards)
+    right = grading.grade_pegging(moment, moment.points, count)[1]
+    wrong = [grading.grade_pegging(moment, max(0, moment.points - 1), count)[1],
+             grading.grade_pegging(moment, moment.points + 2, count)[1]]
+    if moment.points:
+        wrong.append(grading.grade_pegging(moment, 0, count)[1])
+    return Graded(right, tuple(wrong))
+
+
+def _discard_entry(rng: random.Random) -> Graded:
+    deal = deal_discard(rng)
+    options = tuple(analyse_discards(deal.cards, dealer=deal.dealer))
+    right, *wrong = (grading.grade_discard(deal, option.discard, options=options)[1] for option in options[:4])
+    return Graded(right, tuple(wrong))
+
+
+def _best_play_entry(rng: random.Random) -> Graded:
+    question = best_play_question(rng)
+    options = grading.best_play_options(question)
+    right = grading.grade_best_play(question, options[0].card, options=options)
+    wrong = tuple(grading.grade_best_play(question, option.card, options=options) for option in options[1:])
+    return Graded(right, wrong or (right,))
+
+
+#: How each kind's pool is dealt, and how many deals it holds.
+POOLS: dict[str, tuple[Callable[[random.Random], Graded], int]] = {
+    "show": (_show_entry, 3_000),
+    "pegging": (_pegging_entry, 1_000),
+    "discard": (_discard_entry, 400),
+    "best-play": (_best_play_entry, 40),
+}
+
+
+def deal_pools(rng: random.Random, scale: float = 1.0) -> dict[str, tuple[Graded, ...]]:
+    """A pool of graded deals per drill kind (``scale`` shrinks them, for tests)."""
+    return {kind: tuple(make(rng) for _ in range(max(2, int(size * scale)))) for kind, (make, size) in POOLS.items()}
+
+
+def practice(rng: random.Random, pools: dict[str, tuple[Graded, ...]], attempts: int,
+             now: datetime) -> Iterator[NewAttempt]:
+    """``attempts`` answers of one learner, oldest first, ending now: their skill
+    grows over their history, from about 60% right to about 90%."""
+    days = max(1, min(365, attempts // PER_DAY))
+    start = now - timedelta(days=days)
+    span = (now - start).total_seconds()
+    moments = sorted(rng.random() for _ in range(attempts))
+    kinds = list(KIND_SHARES)
+    shares = list(KIND_SHARES.values())
+    base = rng.uniform(0.5, 0.7)
+    for position, moment in enumerate(moments):
+        entry = rng.choice(pools[rng.choices(kinds, shares)[0]])
+        skill = base + (0.92 - base) * position / max(1, attempts - 1)
+        answer = entry.right if rng.random() < skill else rng.choice(entry.wrong)
+        yield replace(answer, created_at=start + timedelta(seconds=span * moment))
+
+
+def populate(learners: int, attempts: int, *, first_attempts: int | None = None, accounts_mode: bool = False,
+             force: bool = False, seed: int = 1, pools: dict[str, tuple[Graded, ...]] | None = None,
+             progress: Callable[[str], None] = lambda line: None) -> int:
+    """Create ``demo-1`` … ``demo-<learners>`` (existing ones are kept) and record
+    ``attempts`` each (``first_attempts`` for demo-1); returns the attempts recorded.
+    Needs an app context.  Raises :class:`DemoRefused` when other learners exist
+    and ``force`` is not given."""
+    others = db.session.scalar(select(Learner.name).where(~Learner.name.startswith(PREFIX)).limit(1))
+    if others is not None and not force:
+        raise DemoRefused(
+            "this database holds learners who are not demo learners; pass --force to add demo learners beside them"
+        )
+    rng = random.Random(seed)
+    pools = deal_pools(rng) if pools is None else pools
+    password_hash = accounts.hash_password(DEMO_PASSWORD) if accounts_mode else None
+    now = utcnow()
+    recorded = 0
+    for number in range(1, learners + 1):
+        name = f"{PREFIX}{number}"
+        learner = record.learner_by_name(name) or accounts.create_learner(name, password_hash=password_hash)
+        count = first_attempts if number == 1 and first_attempts is not None else attempts
+        batch: list[NewAttempt] = []
+        for attempt in practice(rng, pools, count, now):
+            batch.append(attempt)
+            if len(batch) == BATCH:
+                record.record_attempts(learner.id, batch)
+                db.session.commit()
+                batch.clear()
+        if batch:
+            record.record_attempts(learner.id, batch)
+            db.session.commit()
+        recorded += count
+        progress(f"{name}: {count:,} attempts")
+    return recorded
