@@ -85,6 +85,10 @@ def test_server_home_says_what_the_trainer_is_and_lists_nobody(server, visitor):
     assert "learner_id" not in visitor.client.get("/").get_data(as_text=True)
 
 
+def test_the_lessons_ask_a_visitor_to_sign_in_on_a_server(server, visitor):
+    assert 'href="/signin?next=/lessons/">sign in</a>' in visitor.client.get("/lessons/").get_data(as_text=True)
+
+
 def test_personal_home_still_lists_the_profiles(app, learner):
     learner.new("Bob")
     assert "Profiles on this machine" in page_text(learner.client.get("/"))
