@@ -153,7 +153,7 @@ TREND_BLOCK = 10
 #: The blocks trend covers about this many of the latest answers.
 TREND_BLOCK_ANSWERS = 200
 #: The trend by day covers at most this many of the latest days practised.
-TREND_DAYS = 365
+TREND_DAYS = 90
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,15 +229,15 @@ class LearnerStats:
 
 @dataclass(frozen=True, slots=True)
 class HistoryPage:
-    """One page of a learner's attempts, newest first."""
+    """One page of a learner's attempts, newest first (see :func:`history_page`)."""
 
     attempts: tuple[AttemptInfo, ...]
-    #: this page's number, from 1
-    page: int
-    #: how many pages there are (at least 1)
-    pages: int
-    #: how many attempts there are in all
+    #: how many attempts the learner has in all
     total: int
+    #: whether there are newer attempts than this page's (then ``after=attempts[0].id`` shows them)
+    newer: bool
+    #: whether there are older ones (then ``before=attempts[-1].id`` shows them)
+    older: bool
 
 
 # ---------------------------------------------------------------- learners
@@ -729,28 +729,44 @@ def attempt_count(learner_id: int, kind: DrillKind | None = None) -> int:
     return int(db.session.scalar(query))
 
 
-def history_pages(learner_id: int, per_page: int = HISTORY_PAGE) -> int:
-    """How many pages the learner's history fills (at least one)."""
-    return max(1, -(-attempt_count(learner_id) // per_page))
-
-
-def history_page(learner_id: int, page: int, per_page: int = HISTORY_PAGE) -> HistoryPage | None:
-    """Page ``page`` (from 1) of the learner's attempts, newest first; None for
-    a page past the last.  The page's ids are found on the (learner, time)
-    index alone, then its rows and results are read: three queries a page."""
-    total = attempt_count(learner_id)
-    pages = max(1, -(-total // per_page))
-    if not 1 <= page <= pages:
-        return None
-    ids = list(
-        db.session.scalars(
-            _newest_first(select(Attempt.id).where(Attempt.learner_id == learner_id))
-            .offset((page - 1) * per_page)
-            .limit(per_page)
-        )
-    )
+def history_page(
+    learner_id: int, *, before: Any = None, after: Any = None, per_page: int = HISTORY_PAGE
+) -> HistoryPage | None:
+    """``per_page`` of the learner's attempts, newest first: the newest ones, or
+    those just older than the attempt ``before`` names, or just newer than
+    ``after``'s.  Keyset paging on the (learner, time) index, so a page far
+    back costs what the first does.  None when the attempt named is not the
+    learner's (or not an id)."""
+    if before is not None:
+        after = None
+    place = tuple_(Attempt.created_at, Attempt.id)
+    query = select(Attempt.id).where(Attempt.learner_id == learner_id)
+    newest_first = after is None
+    if before is not None or after is not None:
+        key = row_key(before if after is None else after)
+        mark = None if key is None else db.session.execute(
+            select(Attempt.created_at, Attempt.id).where(Attempt.id == key, Attempt.learner_id == learner_id)
+        ).first()
+        if mark is None:
+            return None
+        if before is not None:
+            query = query.where(Attempt.created_at <= mark.created_at, place < tuple_(mark.created_at, mark.id))
+        else:
+            query = query.where(Attempt.created_at >= mark.created_at, place > tuple_(mark.created_at, mark.id))
+    if newest_first:
+        query = _newest_first(query)
+    else:
+        query = query.order_by(Attempt.created_at, Attempt.id)
+    ids = list(db.session.scalars(query.limit(per_page + 1)))
+    more = len(ids) > per_page
+    ids = ids[:per_page]
     attempts = _infos(_newest_first(select(Attempt).where(Attempt.id.in_(ids)))) if ids else ()
-    return HistoryPage(attempts, page, pages, total)
+    return HistoryPage(
+        attempts,
+        attempt_count(learner_id),
+        newer=more if after is not None else before is not None,
+        older=more if after is None else True,
+    )
 
 
 def recent_mistakes(learner_id: int, limit: int = 10) -> tuple[AttemptInfo, ...]:

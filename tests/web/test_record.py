@@ -213,14 +213,26 @@ def test_history_pages(app):
     with app.app_context():
         ann = record.learner_by_name("Ann", create=True)
         start = datetime(2026, 3, 1)
-        record.record_attempts(ann.id, [attempt(when=start + timedelta(minutes=i), missed=i) for i in range(120)])
+        ids = record.record_attempts(
+            ann.id, [attempt(when=start + timedelta(minutes=i // 2), missed=i) for i in range(120)]  # two a minute
+        )
         record.commit()
-        first, last = record.history_page(ann.id, 1), record.history_page(ann.id, 3)
-        assert (first.page, first.pages, first.total) == (1, 3, 120)
+        first = record.history_page(ann.id)
+        assert (first.total, first.newer, first.older) == (120, False, True)
         assert [a.points_missed for a in first.attempts] == list(range(119, 69, -1))
-        assert [a.points_missed for a in last.attempts] == list(range(19, -1, -1))
-        assert record.history_page(ann.id, 4) is None and record.history_page(ann.id, 0) is None
-        assert record.history_page(record.learner_by_name("Bob", create=True).id, 1).attempts == ()
+        second = record.history_page(ann.id, before=first.attempts[-1].id)
+        assert [a.points_missed for a in second.attempts] == list(range(69, 19, -1)) and second.newer and second.older
+        last = record.history_page(ann.id, before=second.attempts[-1].id)
+        assert [a.points_missed for a in last.attempts] == list(range(19, -1, -1)) and not last.older
+        back = record.history_page(ann.id, after=last.attempts[0].id)
+        assert back.attempts == second.attempts and back.newer and back.older
+        assert record.history_page(ann.id, after=back.attempts[0].id).attempts == first.attempts
+        assert not record.history_page(ann.id, after=back.attempts[0].id).newer
+        bob = record.learner_by_name("Bob", create=True)
+        assert record.history_page(bob.id).attempts == () and not record.history_page(bob.id).older
+        for bogus in (ids[0] + 1000, "x", 2**31, -1):
+            assert record.history_page(ann.id, before=bogus) is None
+        assert record.history_page(bob.id, before=ids[0]) is None  # Ann's attempt is no cursor for Bob
 
 
 def test_answered_deals_group_a_modes_attempts(app):
@@ -369,7 +381,7 @@ def test_results_and_history_are_read_without_a_query_per_attempt(app):
         try:
             assert len(record.recent_mistakes(ann.id, limit=50)) == 50
             assert len(record.history(ann.id)) == 60
-            assert len(record.history_page(ann.id, 1).attempts) == 50
+            assert len(record.history_page(ann.id).attempts) == 50
         finally:
             event.remove(db.engine, "before_cursor_execute", listener)
         assert len(statements) <= 2 + 2 + 4  # rows and results for each; the page also counts and finds its ids

@@ -1,6 +1,6 @@
 """The review: accuracy and points missed per combo type, the trend as a
 chart, and recent mistakes with a button to retry each; and the learner's
-whole history, a page at a time (``/review/history?page=N``).
+whole history, a page at a time (``/review/history``, then ``?before=<id>``).
 
 Everything here is read from the learner's running tallies and a bounded
 number of attempts, so the pages cost the same however long the record is.
@@ -142,25 +142,15 @@ def index():
     )
 
 
-#: The most digits a page number can have (more is no page of anyone's history).
-PAGE_DIGITS = 7
-
-
-def _page_number(raw: str | None) -> int | None:
-    """The page asked for (1 when none is), or None when it is not a page number."""
-    text = (raw or "1").strip()
-    if not text.isdigit() or not text.isascii() or len(text) > PAGE_DIGITS:
-        return None
-    return int(text)
-
-
 @bp.get("/history")
 @learner_required
 def history():
-    """Every attempt of the learner, newest first, a page at a time, each with
-    its result and a Retry for the mistakes."""
-    number = _page_number(request.args.get("page"))
-    page = record.history_page(g.learner.id, number) if number is not None else None
+    """Every attempt of the learner, newest first, a page at a time (``before``
+    or ``after`` an attempt's id), each with its result and a Retry for the
+    mistakes."""
+    page = record.history_page(
+        g.learner.id, before=request.args.get("before") or None, after=request.args.get("after") or None
+    )
     if page is None:
         abort(404)
     return render_template(
