@@ -56,9 +56,10 @@ from engine.errors import IllegalActionError, InvalidCardError
 from engine.pegging import MAX_COUNT, PlayScore, score_play
 from engine.scoring import ScoreItem, ScoreKind, ShowScore, number_words, score_show
 from trainer.checking import ComboType
+from trainer.resources import content_dir
 
-#: Where the course lives: ``lessons/`` at the top of the repository.
-LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+#: Where the course lives: ``lessons/`` at the top of the repository, shipped inside the wheel.
+LESSONS_DIR = content_dir("lessons")
 
 _EXAMPLE = """---
 title: Fifteens

@@ -1,4 +1,4 @@
-"""The web trainer: a Flask app factory and the production server.
+"""The web trainer: the Flask app factory, its configuration and its database.
 
 Features are blueprints, registered in the order of :data:`BLUEPRINTS`; a
 blueprint module exposes ``bp`` and, if it belongs in the top navigation,
@@ -6,7 +6,12 @@ blueprint module exposes ``bp`` and, if it belongs in the top navigation,
 name to the list: the base layout's nav is built from it.
 
 The database is created, or upgraded to the newest migration, when the app is
-made, so ``crib serve`` on a fresh machine needs no setup step.
+made, so ``crib serve`` on a fresh machine needs no setup step.  Processes
+starting together take turns (:func:`migration_lock`), so the schema is
+migrated once; ``MIGRATE_ON_START=False`` (``CRIB_MIGRATE=0``) leaves it to
+``crib db upgrade``.  Nothing is kept per process: the session key comes from
+``SECRET_KEY`` or the shared data folder, so any number of workers (see
+:mod:`trainer.web.serving`) and hosts can serve the same learners.
 """
 
 from __future__ import annotations
@@ -14,24 +19,32 @@ from __future__ import annotations
 import importlib
 import os
 import secrets
+from contextlib import contextmanager, nullcontext
 from datetime import timedelta
+from importlib.resources import files
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, ContextManager, Iterator, Mapping
 
 import flask_migrate
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from filelock import FileLock
 from flask import Flask, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from platformdirs import user_data_path
+from sqlalchemy import Engine, text
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
 
 from trainer.models import db, migrate
+from trainer.resources import content_dir
 from trainer.web import security
 from trainer.web.converters import CONVERTERS
 
-#: The checkout (or editable install) root: templates/ and migrations/ live here.
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES_DIR = PROJECT_ROOT / "templates"
-MIGRATIONS_DIR = PROJECT_ROOT / "migrations"
-STATIC_DIR = Path(__file__).resolve().parent / "static"
+#: templates/ and migrations/: at the top of a checkout, inside the package once installed.
+TEMPLATES_DIR = content_dir("templates")
+MIGRATIONS_DIR = content_dir("migrations")
+STATIC_DIR = Path(str(files(__package__) / "static"))
 
 #: Feature blueprints, in navigation order.  Add yours here.
 BLUEPRINTS = (
@@ -45,6 +58,13 @@ BLUEPRINTS = (
     "trainer.web.solitaire",
 )
 
+#: Blueprints for machines rather than learners (no navigation entry).
+SERVICE_BLUEPRINTS = ("trainer.web.health",)
+
+#: The PostgreSQL advisory lock that starting processes queue on to migrate
+#: one at a time: any fixed 64-bit number ("crib" in ASCII).
+MIGRATION_LOCK_KEY = 0x63726962
+
 csrf = CSRFProtect()
 
 
@@ -55,28 +75,95 @@ def data_dir() -> Path:
     return path
 
 
-def _secret_key(folder: Path) -> str:
-    """A key kept in the data folder, so sessions (the learner cookie) survive restarts."""
+def shared_secret_key(folder: Path) -> str:
+    """The session key kept in ``folder``, made by the first process that needs it.
+
+    Every process and restart using the folder reads the same key, so the
+    learner's cookie survives restarts and works with every worker.  Hosts
+    that do not share the folder must share ``SECRET_KEY`` instead.
+    """
     path = folder / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
+    with FileLock(folder / "secret_key.lock"):  # two first starts must not each write their own key
+        if not path.exists():
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "w") as key_file:
+                key_file.write(secrets.token_hex(32))
+        return path.read_text().strip()
 
 
-def _default_config() -> dict[str, Any]:
-    url = os.environ.get("DATABASE_URL")
-    secret = os.environ.get("SECRET_KEY")
+def env_flag(environ: Mapping[str, str], name: str, default: bool) -> bool:
+    """The yes/no setting ``name`` of ``environ``: 1/0, true/false, yes/no or on/off.
+
+    >>> env_flag({"CRIB_MIGRATE": "0"}, "CRIB_MIGRATE", True), env_flag({}, "CRIB_MIGRATE", True)
+    (False, True)
+    >>> env_flag({"CRIB_MIGRATE": "maybe"}, "CRIB_MIGRATE", True)
+    Traceback (most recent call last):
+    ValueError: CRIB_MIGRATE must be 1 or 0 (or true/false, yes/no, on/off), not 'maybe'
+    """
+    value = environ.get(name, "").strip().lower()
+    if not value:
+        return default
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"{name} must be 1 or 0 (or true/false, yes/no, on/off), not {environ[name]!r}")
+
+
+def database_url(text_url: str) -> str:
+    """``DATABASE_URL`` checked, with ``postgres://`` and ``postgresql://`` sent to psycopg 3 (the driver shipped).
+
+    >>> database_url("postgresql://crib:secret@db.example/crib")
+    'postgresql+psycopg://crib:secret@db.example/crib'
+    >>> database_url("mysql thing")
+    Traceback (most recent call last):
+    ValueError: DATABASE_URL is not a database URL (such as sqlite:///path/to/file.sqlite3 or postgresql://user:password@host/name): 'mysql thing'
+    """
+    try:
+        url = make_url(text_url)
+    except ArgumentError:
+        raise ValueError(
+            "DATABASE_URL is not a database URL (such as sqlite:///path/to/file.sqlite3 or"
+            f" postgresql://user:password@host/name): {text_url!r}"
+        ) from None
+    if url.drivername in ("postgres", "postgresql"):
+        url = url.set(drivername="postgresql+psycopg")
+    return url.render_as_string(hide_password=False)
+
+
+def masked_url(text_url: str) -> str:
+    """A database URL fit to print: its password replaced by ``***``.
+
+    >>> masked_url("postgresql+psycopg://crib:secret@127.0.0.1/crib")
+    'postgresql+psycopg://crib:***@127.0.0.1/crib'
+    """
+    return make_url(text_url).render_as_string(hide_password=True)
+
+
+def default_config(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
+    """The app's settings as ``crib serve`` takes them from the environment.
+
+    ``DATABASE_URL`` (default: SQLite in the per-user data folder),
+    ``SECRET_KEY`` (default: a key kept in that folder), ``SESSION_COOKIE_SECURE``,
+    ``RATELIMIT_STORAGE_URI``, ``CRIB_TRUSTED_PROXIES``, ``CRIB_MIGRATE`` (0: do not migrate at start)
+    and ``CRIB_ACCOUNTS`` (1: sign-up and sign-in with passwords).
+    """
+    url = environ.get("DATABASE_URL")
+    secret = environ.get("SECRET_KEY")
     folder = None if url and secret else data_dir()
-    return {
-        "SQLALCHEMY_DATABASE_URI": url or f"sqlite:///{folder / 'trainer.sqlite3'}",
-        "SECRET_KEY": secret or _secret_key(folder),
+    config = {
+        "SQLALCHEMY_DATABASE_URI": database_url(url) if url else f"sqlite:///{folder / 'trainer.sqlite3'}",
+        "SECRET_KEY": secret or shared_secret_key(folder),
         # Set to 1 when the trainer is reached over HTTPS, so the cookie is never sent in clear.
-        "SESSION_COOKIE_SECURE": os.environ.get("SESSION_COOKIE_SECURE", "") in ("1", "true", "yes"),
+        "SESSION_COOKIE_SECURE": env_flag(environ, "SESSION_COOKIE_SECURE", False),
         # Where sign-in tries are counted: a store shared by every worker and host (redis://...).
-        "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
-        "TRUSTED_PROXIES": security.trusted_proxies(os.environ),  # proxies in front: whose address a client has
+        "RATELIMIT_STORAGE_URI": environ.get("RATELIMIT_STORAGE_URI", "memory://"),
+        "TRUSTED_PROXIES": security.trusted_proxies(environ),  # proxies in front: whose address a client has
+        "MIGRATE_ON_START": env_flag(environ, "CRIB_MIGRATE", True),
     }
+    if environ.get("CRIB_ACCOUNTS", "").strip():
+        config["ACCOUNTS"] = env_flag(environ, "CRIB_ACCOUNTS", False)
+    return config
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -88,8 +175,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,  # a drill may sit open for a long time
         REVIEW_SPACING=5,  # a missed hand comes back after this many other attempts
         ACCOUNTS=False,  # personal profiles by name; True: sign-up and sign-in with passwords
+        MIGRATE_ON_START=True,  # False: the schema is migrated by `crib db upgrade`
+        # A connection that the database dropped (a restart, an idle timeout) is replaced, not used.
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
     )
-    app.config.from_mapping(_default_config() if test_config is None else test_config)
+    app.config.from_mapping(default_config() if test_config is None else test_config)
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
@@ -104,11 +194,64 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         if getattr(module, "NAV", None):
             nav.append(module.NAV)
     app.config["NAV"] = tuple(nav)
+    for name in SERVICE_BLUEPRINTS:
+        module = importlib.import_module(name)
+        csrf.exempt(module.bp)
+        app.register_blueprint(module.bp)
 
     _register_error_pages(app)
-    with app.app_context():
-        flask_migrate.upgrade(directory=str(MIGRATIONS_DIR))
+    if app.config["MIGRATE_ON_START"]:
+        upgrade_database(app)
     return app
+
+
+def upgrade_database(app: Flask) -> None:
+    """Upgrade the app's database to the newest migration, once however many processes start together."""
+    with app.app_context(), migration_lock(db.engine):
+        flask_migrate.upgrade(directory=str(MIGRATIONS_DIR))
+
+
+def migration_lock(engine: Engine) -> ContextManager[None]:
+    """Held around a migration, so processes starting together on one database take turns.
+
+    The first upgrades the schema; the others then find it current and do
+    nothing.  PostgreSQL: an advisory lock on a connection of its own.  SQLite:
+    a lock file next to the database file.  An in-memory database needs none.
+    """
+    if engine.dialect.name == "postgresql":
+        return _advisory_lock(engine, MIGRATION_LOCK_KEY)
+    if engine.dialect.name == "sqlite":
+        path = _sqlite_file(engine.url)
+        if path is not None and path.parent.is_dir():  # else connecting fails, with SQLite's own message
+            return FileLock(f"{path}.migrate-lock")
+    return nullcontext()
+
+
+@contextmanager
+def _advisory_lock(engine: Engine, key: int) -> Iterator[None]:
+    with engine.connect() as connection:
+        connection.execution_options(isolation_level="AUTOCOMMIT")  # the lock, not a transaction, is held
+        connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": key})
+        try:
+            yield
+        finally:
+            connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": key})
+
+
+def _sqlite_file(url: URL) -> Path | None:
+    """The file of an SQLite URL; None for an in-memory database."""
+    name = url.database or ""
+    if name in ("", ":memory:") or name.startswith("file:"):
+        return None
+    return Path(name)
+
+
+def database_revision(app: Flask) -> tuple[str | None, str]:
+    """The app's database's migration revision (None before the first) and the newest one."""
+    with app.app_context(), db.engine.connect() as connection:
+        current = MigrationContext.configure(connection).get_current_revision()
+    head = ScriptDirectory(str(MIGRATIONS_DIR)).get_current_head()
+    return current, head
 
 
 def _register_error_pages(app: Flask) -> None:
@@ -141,12 +284,3 @@ def _safe_back() -> str:
     if referrer.startswith(request.host_url):
         return referrer
     return url_for("learners.home")
-
-
-def serve(host: str = "127.0.0.1", port: int = 5000) -> None:
-    """Serve the trainer with waitress (a production WSGI server)."""
-    from waitress import serve as waitress_serve
-
-    app = create_app()
-    print(f"Cribbage trainer on http://{host}:{port}/  (database: {app.config['SQLALCHEMY_DATABASE_URI']})", flush=True)
-    waitress_serve(app, host=host, port=port, threads=6)
