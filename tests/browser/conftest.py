@@ -1,7 +1,9 @@
 """Browser fixtures: ``live_server`` (a real server on a random port with a
 temporary database) and ``page`` (a Playwright page in Debian's headless
 chromium).  Without chromium or Playwright the browser tests are skipped,
-saying why.
+saying why.  ``live_server`` runs each test on SQLite and on PostgreSQL
+(skipped, saying how to enable it, unless ``TEST_DATABASE_URL`` is set: see
+tests/databases.py).
 
 Other features can reuse both: ``page.goto(live_server.url + "/...")``.
 """
@@ -14,6 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from werkzeug.serving import make_server
+
+from tests.databases import DATABASES, close_app, postgres_database, postgres_server  # noqa: F401
+from trainer.web import create_app
 
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -25,19 +31,13 @@ class LiveServer:
     app: object
 
 
-@pytest.fixture
-def live_server(tmp_path):
-    from werkzeug.serving import make_server
-
-    from trainer.models import db
-    from trainer.web import create_app
-
-    app = create_app(
-        {
-            "SECRET_KEY": "browser tests",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'browser.sqlite3'}",
-        }
-    )
+@pytest.fixture(params=DATABASES)
+def live_server(request, tmp_path):
+    if request.param == "postgresql":
+        url = request.getfixturevalue("postgres_database").fresh()
+    else:
+        url = f"sqlite:///{tmp_path / 'browser.sqlite3'}"
+    app = create_app({"SECRET_KEY": "browser tests", "SQLALCHEMY_DATABASE_URI": url})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -47,8 +47,7 @@ def live_server(tmp_path):
         server.shutdown()
         thread.join(timeout=5)
         server.server_close()
-        with app.app_context():
-            db.engine.dispose()
+        close_app(app)
 
 
 @pytest.fixture(scope="session")

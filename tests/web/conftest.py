@@ -1,5 +1,9 @@
 """Fixtures for the web trainer: ``app``, ``client`` and ``learner``.
 
+``app`` (and so ``client`` and ``learner``) runs each test twice, on SQLite and
+on PostgreSQL (skipped, saying how to enable it, unless ``TEST_DATABASE_URL``
+is set: see tests/databases.py); ``database_url`` is that test's database.
+
 ``learner`` is a :class:`LearnerActions` already signed in as "Ann"; use
 ``learner.new("Bob")`` for another profile and ``learner.post(url, data)``
 to send a form with a real CSRF token (CSRF protection stays on in tests,
@@ -13,35 +17,36 @@ import shutil
 
 import pytest
 
-from trainer.models import db
+from tests.databases import DATABASES, app_config, close_app, postgres_database, postgres_server  # noqa: F401
 from trainer.web import create_app
 
 CSRF_PATTERN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')
 
 
-def _test_config(path) -> dict:
-    return {"TESTING": True, "SECRET_KEY": "test secret", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"}
-
-
 @pytest.fixture(scope="session")
 def migrated_database(tmp_path_factory):
-    """A database upgraded to the newest migration once per session; each test
+    """An SQLite database upgraded to the newest migration once per session; each test
     gets a copy (migrating from scratch costs a quarter second a test)."""
     path = tmp_path_factory.mktemp("template") / "trainer.sqlite3"
-    app = create_app(_test_config(path))
-    with app.app_context():
-        db.engine.dispose()
+    close_app(create_app(app_config(f"sqlite:///{path}")))
     return path
 
 
-@pytest.fixture
-def app(tmp_path, migrated_database):
+@pytest.fixture(params=DATABASES)
+def database_url(request, tmp_path, migrated_database) -> str:
+    """A migrated database of the test's own, with no rows: an SQLite file or a PostgreSQL database."""
+    if request.param == "postgresql":
+        return request.getfixturevalue("postgres_database").fresh()
     path = tmp_path / "trainer.sqlite3"
     shutil.copyfile(migrated_database, path)
-    app = create_app(_test_config(path))
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture
+def app(database_url):
+    app = create_app(app_config(database_url))
     yield app
-    with app.app_context():  # close the pooled SQLite connections of this test's database
-        db.engine.dispose()
+    close_app(app)
 
 
 @pytest.fixture

@@ -1,0 +1,323 @@
+"""``crib serve`` for many learners: /healthz, several workers, migrations run
+once however many servers start together, the database URL printed without
+its password, no server banner, server mode beyond loopback, ``crib db upgrade``."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import waitress
+from sqlalchemy.engine import make_url
+
+from tests.databases import app_config, close_app
+from tests.processes import CRIB, Browser, Server, server_env
+from trainer.cli import main
+from trainer.web import create_app, database_revision, serving, shared_secret_key
+
+
+@pytest.fixture(autouse=True)
+def clean_environment(tmp_path, monkeypatch):
+    """No setting from the outer environment, and a data folder of the test's own."""
+    for name in ("DATABASE_URL", "SECRET_KEY", "CRIB_MIGRATE", "CRIB_ACCOUNTS", "SESSION_COOKIE_SECURE",
+                 "RATELIMIT_STORAGE_URI"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+# ------------------------------------------------------------------ /healthz
+
+
+@pytest.mark.parametrize("accounts", [False, True])
+def test_healthz_says_ok_with_no_cookie_and_no_sign_in(app, client, accounts):
+    app.config["ACCOUNTS"] = accounts
+    for method in (client.get, client.head):
+        response = method("/healthz")
+        assert response.status_code == 200
+        assert "Set-Cookie" not in response.headers
+    assert client.get("/healthz").get_data(as_text=True) == "ok"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "sqlite:///{tmp}/no/such/folder/trainer.sqlite3",
+        "postgresql+psycopg://crib:secret@127.0.0.1:1/nowhere",  # nothing listens on port 1
+    ],
+)
+def test_healthz_is_503_when_the_database_is_unreachable(tmp_path, url):
+    app = create_app({**app_config(url.format(tmp=tmp_path)), "MIGRATE_ON_START": False})
+    response = app.test_client().get("/healthz")
+    assert response.status_code == 503
+    assert "Set-Cookie" not in response.headers
+    close_app(app)
+
+
+# ------------------------------------------------------------------ migrating
+
+
+def _tables(path: Path) -> set[str]:
+    return {row[0] for row in sqlite3.connect(path).execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def test_crib_db_upgrade_migrates_what_crib_migrate_0_left_alone(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "trainer.sqlite3"
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{path}")
+    monkeypatch.setenv("SECRET_KEY", "x")
+    monkeypatch.setenv("CRIB_MIGRATE", "0")
+    close_app(create_app())
+    assert "learner" not in _tables(path)
+
+    assert main(["db", "upgrade"]) == 0
+    app = create_app()
+    current, head = database_revision(app)
+    close_app(app)
+    assert current == head
+    assert capsys.readouterr().out.strip() == f"sqlite:///{path}: migrated from an empty database to {head}"
+    assert {"learner", "attempt", "alembic_version"} <= _tables(path)
+    assert main(["db", "upgrade"]) == 0
+    assert "already at the newest migration" in capsys.readouterr().out
+
+
+def test_serve_refuses_a_database_left_unmigrated(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'trainer.sqlite3'}")
+    monkeypatch.setenv("SECRET_KEY", "x")
+    monkeypatch.setenv("CRIB_MIGRATE", "0")
+    monkeypatch.setattr(waitress, "serve", lambda *args, **kwargs: pytest.fail("served an unmigrated database"))
+    assert main(["serve"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "run `crib db upgrade`" in error
+
+
+#: A script that makes the app on each database given, all its copies at once
+#: (they wait for each other before each database), and prints what happened.
+STARTING_TOGETHER = """
+import os, sys, time
+from pathlib import Path
+from trainer.web import create_app
+from trainer.models import db
+
+def all_at(folder, step, copies):
+    Path(folder, f"{step}.{os.getpid()}").touch()
+    while len(list(Path(folder).glob(f"{step}.*"))) < copies:
+        time.sleep(0.001)
+
+folder, copies, urls = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+for step, url in enumerate(urls):
+    all_at(folder, step, copies)
+    try:
+        app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url})
+        with app.app_context():
+            db.engine.dispose()
+        print("ok", flush=True)
+    except Exception as error:
+        print("failed:", type(error).__name__, str(error).splitlines()[0], flush=True)
+"""
+
+
+@pytest.mark.parametrize("dialect", ["sqlite", "postgresql"])
+def test_processes_starting_together_on_a_fresh_database_migrate_it_once(request, tmp_path, dialect):
+    """Three processes make the app at the same instant on each of four fresh databases."""
+    if dialect == "postgresql":
+        server = request.getfixturevalue("postgres_server")
+        urls = [server.new_database("race") for _ in range(4)]
+    else:
+        urls = [f"sqlite:///{tmp_path / f'race{n}.sqlite3'}" for n in range(4)]
+    copies = 3
+    (tmp_path / "steps").mkdir()
+    processes = [
+        subprocess.Popen([sys.executable, "-c", STARTING_TOGETHER, str(tmp_path / "steps"), str(copies), *urls],
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        for _ in range(copies)
+    ]
+    outputs = [process.communicate(timeout=120)[0] for process in processes]
+    assert all(output.split() == ["ok"] * len(urls) for output in outputs), outputs
+    for url in urls:
+        app = create_app({**app_config(url), "MIGRATE_ON_START": False})
+        current, head = database_revision(app)
+        close_app(app)
+        assert current == head
+        if dialect == "postgresql":
+            server.drop(url)
+
+
+def test_the_session_key_is_made_once_by_processes_starting_together(tmp_path):
+    script = (
+        "import sys, time; from pathlib import Path; from trainer.web import shared_secret_key;"
+        "time.sleep(max(0.0, float(sys.argv[1]) - time.time())); print(shared_secret_key(Path(sys.argv[2])))"
+    )
+    start = str(time.time() + 2.5)
+    processes = [subprocess.Popen([sys.executable, "-c", script, start, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+                 for _ in range(4)]
+    keys = {process.communicate(timeout=60)[0].strip() for process in processes}
+    assert keys == {shared_secret_key(tmp_path)}
+    assert len(keys.pop()) == 64
+    assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
+
+
+# ------------------------------------------------------------------ real servers
+
+
+def _sign_in_on_one_and_be_known_on_the_other(first: Server, second: Server) -> None:
+    browser = Browser()
+    assert browser.post_form(first.url + "/", first.url + "/", {"name": "Ann"}).status == 302
+    home = browser.fetch(second.url + "/")
+    assert home.status == 200 and "Ann" in home.text  # the other process reads the cookie: one key
+
+
+@pytest.mark.parametrize("dialect", ["sqlite", "postgresql"])
+def test_two_servers_started_at_once_on_a_fresh_database_both_serve(request, tmp_path, dialect):
+    """Three pairs at once, each pair `crib serve` and `crib serve --workers 2` on a new
+    database and a new data folder (so they also race to make the session key)."""
+    postgres = request.getfixturevalue("postgres_server") if dialect == "postgresql" else None
+    pairs, urls = [], []
+    for trial in range(3):
+        folder = tmp_path / f"trial{trial}"
+        folder.mkdir()
+        urls.append(postgres.new_database("serve") if postgres else f"sqlite:///{folder / 'trainer.sqlite3'}")
+        env = server_env(DATABASE_URL=urls[-1], XDG_DATA_HOME=str(folder), HOME=str(folder))
+        pairs.append([Server(CRIB, ["--threads", "2"], env), Server(CRIB, ["--workers", "2", "--threads", "2"], env)])
+    servers = [server for pair in pairs for server in pair]
+    try:
+        for server in servers:
+            server.wait_until_up()
+        for server in servers:
+            page = Browser().fetch(server.url + "/")
+            assert page.status == 200 and "Who is practising?" in page.text
+            assert "Server" not in page.headers, page.headers  # no banner from waitress or gunicorn
+        for one_process, workers in pairs:
+            if Path("/proc").is_dir():
+                assert len(one_process.children()) == 0 and len(workers.children()) == 2
+            _sign_in_on_one_and_be_known_on_the_other(one_process, workers)
+    finally:
+        for server in servers:
+            server.terminate()
+        outputs = [server.output() for server in servers]
+    for output in outputs:
+        assert output.startswith("Cribbage trainer on http://127.0.0.1:") and "Traceback" not in output, output
+    for url in urls if postgres else ():
+        postgres.drop(url)
+
+
+def test_the_printed_database_url_hides_its_password(postgres_server, monkeypatch, capsys):
+    url = postgres_server.new_database("banner")
+    password = make_url(url).password
+    assert password, "TEST_DATABASE_URL needs a password for this test"
+    monkeypatch.setenv("DATABASE_URL", url)
+    monkeypatch.setenv("SECRET_KEY", "x")
+    monkeypatch.setattr(waitress, "serve", lambda app, **kwargs: close_app(app))
+    assert main(["serve"]) == 0
+    banner = capsys.readouterr().out
+    assert "database: postgresql+psycopg://" in banner and ":***@" in banner
+    assert f":{password}@" not in banner
+    postgres_server.drop(url)
+
+
+def test_an_unreachable_database_is_one_line_without_its_password(monkeypatch, capsys):
+    monkeypatch.setenv("DATABASE_URL", "postgresql://crib:hunter2@127.0.0.1:1/nowhere")
+    monkeypatch.setenv("SECRET_KEY", "x")
+    assert main(["serve"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("crib: cannot use the database postgresql+psycopg://crib:***@127.0.0.1:1/nowhere:")
+    assert error.count("\n") == 1 and "hunter2" not in error
+
+
+# ------------------------------------------------------------------ options
+
+
+@pytest.fixture
+def served(tmp_path, monkeypatch):
+    """Runs ``crib serve`` in this process, recording what it would hand waitress."""
+    calls = []
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'trainer.sqlite3'}")
+    monkeypatch.setenv("SECRET_KEY", "x")
+
+    def fake_serve(app, **kwargs):
+        calls.append((app.config["ACCOUNTS"], kwargs))
+        close_app(app)
+
+    monkeypatch.setattr(waitress, "serve", fake_serve)
+
+    def serve(*args: str):
+        assert main(["serve", *args]) == 0
+        return calls.pop()
+
+    return serve
+
+
+@pytest.mark.parametrize(
+    "args, env, accounts",
+    [
+        ([], {}, False),
+        (["--host", "localhost"], {}, False),
+        (["--host", "0.0.0.0"], {}, True),
+        (["--host", "::"], {}, True),
+        (["--host", "0.0.0.0", "--personal"], {}, False),
+        (["--accounts"], {}, True),
+        ([], {"CRIB_ACCOUNTS": "1"}, True),
+        (["--host", "0.0.0.0"], {"CRIB_ACCOUNTS": "0"}, False),
+        (["--personal"], {"CRIB_ACCOUNTS": "1"}, False),
+    ],
+)
+def test_accounts_by_flag_environment_or_host(served, monkeypatch, args, env, accounts):
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert served(*args)[0] is accounts
+
+
+def test_waitress_serves_without_a_banner_with_the_threads_asked(served, capsys):
+    _, kwargs = served("--threads", "3")
+    assert kwargs["ident"] is None and kwargs["threads"] == 3
+    assert "3 threads" in capsys.readouterr().out
+
+
+def test_workers_become_threads_where_gunicorn_cannot_run(served, monkeypatch, capsys):
+    monkeypatch.setattr(serving, "gunicorn_server", None)
+    _, kwargs = served("--workers", "3", "--threads", "2")
+    assert kwargs["threads"] == 6
+    assert "gunicorn does not run on this system" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--workers", "0"], "workers must be from 1 to 64, not 0"),
+        (["--port", "70000"], "port must be from 1 to 65535, not 70000"),
+        (["--threads", "many"], "threads must be a whole number, not 'many'"),
+        (["--accounts", "--personal"], "not allowed with argument"),
+    ],
+)
+def test_bad_options_are_one_line(args, message, capsys):
+    assert main(["serve", *args]) == 2
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "name, value, message",
+    [
+        ("CRIB_MIGRATE", "maybe", "CRIB_MIGRATE must be 1 or 0"),
+        ("SESSION_COOKIE_SECURE", "sure", "SESSION_COOKIE_SECURE must be 1 or 0"),
+        ("DATABASE_URL", "my database", "DATABASE_URL is not a database URL"),
+    ],
+)
+def test_a_bad_environment_is_one_line(monkeypatch, capsys, name, value, message):
+    monkeypatch.setenv("SECRET_KEY", "x")
+    monkeypatch.setenv(name, value)
+    assert main(["serve"]) == 2
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1
+
+
+def test_secure_cookies_and_the_key_from_the_environment(served, monkeypatch):
+    monkeypatch.setenv("SESSION_COOKIE_SECURE", "1")
+    monkeypatch.setenv("SECRET_KEY", "shared by every host")
+    monkeypatch.setattr(waitress, "serve", lambda app, **kwargs: configs.append(app.config) or close_app(app))
+    configs = []
+    assert main(["serve"]) == 0
+    assert configs[0]["SESSION_COOKIE_SECURE"] is True
+    assert configs[0]["SECRET_KEY"] == "shared by every host"
