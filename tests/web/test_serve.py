@@ -4,10 +4,13 @@ its password, no server banner, server mode beyond loopback, ``crib db upgrade``
 
 from __future__ import annotations
 
+import gc
+import socket
 import sqlite3
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -87,7 +90,7 @@ def test_serve_refuses_a_database_left_unmigrated(tmp_path, monkeypatch, capsys)
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'trainer.sqlite3'}")
     monkeypatch.setenv("SECRET_KEY", "x")
     monkeypatch.setenv("CRIB_MIGRATE", "0")
-    monkeypatch.setattr(waitress, "serve", lambda *args, **kwargs: pytest.fail("served an unmigrated database"))
+    monkeypatch.setattr(waitress, "create_server", lambda *args, **kwargs: pytest.fail("served an unmigrated database"))
     assert main(["serve"]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "run `crib db upgrade`" in error
@@ -209,7 +212,7 @@ def test_the_printed_database_url_hides_its_password(postgres_server, monkeypatc
     assert password, "TEST_DATABASE_URL needs a password for this test"
     monkeypatch.setenv("DATABASE_URL", url)
     monkeypatch.setenv("SECRET_KEY", "x")
-    monkeypatch.setattr(waitress, "serve", lambda app, **kwargs: close_app(app))
+    monkeypatch.setattr(waitress, "create_server", lambda app, **kwargs: StubServer(app))
     assert main(["serve"]) == 0
     banner = capsys.readouterr().out
     assert "database: postgresql+psycopg://" in banner and ":***@" in banner
@@ -229,6 +232,16 @@ def test_an_unreachable_database_is_one_line_without_its_password(monkeypatch, c
 # ------------------------------------------------------------------ options
 
 
+class StubServer:
+    """Stands for waitress's server: ``run`` returns at once."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def run(self):
+        close_app(self.app)
+
+
 @pytest.fixture
 def served(tmp_path, monkeypatch):
     """Runs ``crib serve`` in this process, recording what it would hand waitress."""
@@ -236,11 +249,11 @@ def served(tmp_path, monkeypatch):
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'trainer.sqlite3'}")
     monkeypatch.setenv("SECRET_KEY", "x")
 
-    def fake_serve(app, **kwargs):
-        calls.append((app.config["ACCOUNTS"], kwargs))
-        close_app(app)
+    def create_server(app, **kwargs):
+        calls.append((app.config, kwargs))
+        return StubServer(app)
 
-    monkeypatch.setattr(waitress, "serve", fake_serve)
+    monkeypatch.setattr(waitress, "create_server", create_server)
 
     def serve(*args: str):
         assert main(["serve", *args]) == 0
@@ -266,7 +279,7 @@ def served(tmp_path, monkeypatch):
 def test_accounts_by_flag_environment_or_host(served, monkeypatch, args, env, accounts):
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    assert served(*args)[0] is accounts
+    assert served(*args)[0]["ACCOUNTS"] is accounts
 
 
 def test_waitress_serves_without_a_banner_with_the_threads_asked(served, capsys):
@@ -316,8 +329,20 @@ def test_a_bad_environment_is_one_line(monkeypatch, capsys, name, value, message
 def test_secure_cookies_and_the_key_from_the_environment(served, monkeypatch):
     monkeypatch.setenv("SESSION_COOKIE_SECURE", "1")
     monkeypatch.setenv("SECRET_KEY", "shared by every host")
-    monkeypatch.setattr(waitress, "serve", lambda app, **kwargs: configs.append(app.config) or close_app(app))
-    configs = []
-    assert main(["serve"]) == 0
-    assert configs[0]["SESSION_COOKIE_SECURE"] is True
-    assert configs[0]["SECRET_KEY"] == "shared by every host"
+    config, _ = served()
+    assert config["SESSION_COOKIE_SECURE"] is True
+    assert config["SECRET_KEY"] == "shared by every host"
+
+
+def test_a_port_in_use_is_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'trainer.sqlite3'}")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    with warnings.catch_warnings():  # waitress leaves the socket of a server it failed to bind open (the process then exits)
+        warnings.simplefilter("ignore", ResourceWarning)
+        gc.collect()
+    error = capsys.readouterr().err
+    assert error.startswith(f"crib: cannot listen on 127.0.0.1:{port}: ") and error.count("\n") == 1

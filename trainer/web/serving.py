@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
+import logging
 import os
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -109,25 +110,31 @@ def serve(options: ServeOptions, environ: Mapping[str, str] = os.environ) -> Non
     """Serve the trainer as ``options`` says until stopped."""
     config = serve_config(options, environ)
     app = open_app(config)
-    use_gunicorn = options.workers > 1 and gunicorn_server is not None
     host = f"[{options.host}]" if ":" in options.host else options.host
-    mode = "accounts with passwords" if app.config["ACCOUNTS"] else "personal profiles"
-    if use_gunicorn:
-        processes = f"{options.workers} worker processes x {options.threads} threads"
-    else:
-        processes = f"{options.workers * options.threads} threads"
-    print(f"Cribbage trainer on http://{host}:{options.port}/  (database: {masked_url(app.config['SQLALCHEMY_DATABASE_URI'])};"
-          f" {mode}; {processes})", flush=True)
-    if options.workers > 1 and not use_gunicorn:
-        print("gunicorn does not run on this system, so the workers are threads of one process", flush=True)
-    if use_gunicorn:
+    if options.workers > 1 and gunicorn_server is not None:
+        _announce(app, host, options.port, f"{options.workers} worker processes x {options.threads} threads")
         _close_connections(app)  # each worker opens its own
         worker_config = {**config, "MIGRATE_ON_START": False}  # migrated above, once
         gunicorn_server.run(functools.partial(open_app, worker_config), f"{host}:{options.port}",
                             options.workers, options.threads)
-    else:
-        # ident=None: no Server header
-        waitress.serve(app, host=options.host, port=options.port, threads=options.workers * options.threads, ident=None)
+        return
+    logging.basicConfig()  # waitress's own warnings (a full task queue...) on stderr, as waitress.serve does
+    threads = options.workers * options.threads
+    try:
+        server = waitress.create_server(app, host=options.host, port=options.port, threads=threads,
+                                        ident=None)  # ident=None: no Server header
+    except OSError as error:
+        raise ValueError(f"cannot listen on {host}:{options.port}: {error.strerror or error}") from None
+    _announce(app, host, options.port, f"{threads} threads")
+    if options.workers > 1:
+        print("gunicorn does not run on this system, so the workers are threads of one process", flush=True)
+    server.run()
+
+
+def _announce(app: Flask, host: str, port: int, processes: str) -> None:
+    database = masked_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    mode = "accounts with passwords" if app.config["ACCOUNTS"] else "personal profiles"
+    print(f"Cribbage trainer on http://{host}:{port}/  (database: {database}; {mode}; {processes})", flush=True)
 
 
 def _close_connections(app: Flask) -> None:
