@@ -9,7 +9,6 @@ import socket
 import sqlite3
 import subprocess
 import sys
-import time
 import warnings
 from pathlib import Path
 
@@ -96,18 +95,23 @@ def test_serve_refuses_a_database_left_unmigrated(tmp_path, monkeypatch, capsys)
     assert error.count("\n") == 1 and "run `crib db upgrade`" in error
 
 
-#: A script that makes the app on each database given, all its copies at once
-#: (they wait for each other before each database), and prints what happened.
-STARTING_TOGETHER = """
-import os, sys, time
+#: Python for processes that must act at the same instant: ``all_at(folder, step, copies)``
+#: returns once ``copies`` processes have reached ``step`` (after their imports, say).
+ALL_AT = """
+import os, time
 from pathlib import Path
-from trainer.web import create_app
-from trainer.models import db
 
 def all_at(folder, step, copies):
     Path(folder, f"{step}.{os.getpid()}").touch()
     while len(list(Path(folder).glob(f"{step}.*"))) < copies:
         time.sleep(0.001)
+"""
+
+#: Makes the app on each database given, every copy at once, and prints what happened.
+STARTING_TOGETHER = ALL_AT + """
+import sys
+from trainer.web import create_app
+from trainer.models import db
 
 folder, copies, urls = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 for step, url in enumerate(urls):
@@ -119,6 +123,16 @@ for step, url in enumerate(urls):
         print("ok", flush=True)
     except Exception as error:
         print("failed:", type(error).__name__, str(error).splitlines()[0], flush=True)
+"""
+
+#: Reads (making it if need be) the session key in a folder, every copy at once.
+KEY_TOGETHER = ALL_AT + """
+import sys
+from trainer.web import shared_secret_key
+
+folder, copies = sys.argv[1], int(sys.argv[2])
+all_at(folder, "key", copies)
+print(shared_secret_key(Path(folder)))
 """
 
 
@@ -149,13 +163,9 @@ def test_processes_starting_together_on_a_fresh_database_migrate_it_once(request
 
 
 def test_the_session_key_is_made_once_by_processes_starting_together(tmp_path):
-    script = (
-        "import sys, time; from pathlib import Path; from trainer.web import shared_secret_key;"
-        "time.sleep(max(0.0, float(sys.argv[1]) - time.time())); print(shared_secret_key(Path(sys.argv[2])))"
-    )
-    start = str(time.time() + 2.5)
-    processes = [subprocess.Popen([sys.executable, "-c", script, start, str(tmp_path)], stdout=subprocess.PIPE, text=True)
-                 for _ in range(4)]
+    copies = 4
+    processes = [subprocess.Popen([sys.executable, "-c", KEY_TOGETHER, str(tmp_path), str(copies)],
+                                  stdout=subprocess.PIPE, text=True) for _ in range(copies)]
     keys = {process.communicate(timeout=60)[0].strip() for process in processes}
     assert keys == {shared_secret_key(tmp_path)}
     assert len(keys.pop()) == 64
