@@ -14,9 +14,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("db", help="the trainer's database", description=__doc__.split("\n\n")[0])
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     actions.required = True
-    upgrade = actions.add_parser(
-        "upgrade", help="migrate DATABASE_URL (default: the SQLite file in the per-user data folder) to the newest schema"
-    )
+    what = "migrate DATABASE_URL (default: the SQLite file in the per-user data folder) to the newest schema"
+    upgrade = actions.add_parser("upgrade", help=what, description=what[0].upper() + what[1:] + ".")
     upgrade.set_defaults(func=run_upgrade)
 
 
