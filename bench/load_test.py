@@ -2,8 +2,10 @@
 
 Each simulated learner signs in as ``demo-<k>`` and, until the time is up,
 practises as people do: counts hands (answering each), scores pegging piles,
-looks at the review and plays a game against the bot, one request at a time
-with no pause.  Prints the throughput, and per route the requests, errors,
+looks at the review and plays a game against the bot, one request at a time.
+With ``--think 0`` (the default) nobody pauses, so the server is saturated and
+the latencies are mostly queueing; ``--think 2`` pauses about two seconds
+between activities, as a class at work does.  Prints the throughput, and per route the requests, errors,
 median and 99th percentile; exits non-zero on any error.
 
     python bench/load_test.py --database postgresql+psycopg://user:pw@127.0.0.1/load
@@ -32,7 +34,7 @@ from webclient import Learner, Timings, report  # noqa: E402
 ACTIVITIES = {"count": 0.45, "pegging": 0.15, "review": 0.1, "game": 0.3}
 
 
-def simulate(url: str, number: int, password: str | None, deadline: float, timings: Timings,
+def simulate(url: str, number: int, password: str | None, deadline: float, think: float, timings: Timings,
              failures: list[str]) -> None:
     rng = random.Random(number)
     learner = Learner(url, timings, rng)
@@ -49,6 +51,8 @@ def simulate(url: str, number: int, password: str | None, deadline: float, timin
                 learner.review()
             else:
                 table = (learner.game_move(table) if table else None) or learner.new_game()
+            if think:
+                time.sleep(min(rng.expovariate(1 / think), 4 * think, max(0.0, deadline - time.monotonic())))
     except (OSError, RuntimeError) as error:
         failures.append(f"demo-{number}: {error}")
 
@@ -60,6 +64,7 @@ def main() -> int:
     parser.add_argument("--attempts", type=int, default=500, help="history of each demo learner")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--think", type=float, default=0, help="mean pause between activities, seconds")
     parser.add_argument("--accounts", action="store_true", help="server mode: sign in with passwords")
     parser.add_argument("--reuse", action="store_true", help="the database already holds the demo learners")
     args = parser.parse_args()
@@ -76,7 +81,7 @@ def main() -> int:
     with serving(database, "--workers", str(args.workers), *mode) as url:
         deadline = time.monotonic() + args.seconds
         started = time.perf_counter()
-        threads = [threading.Thread(target=simulate, args=(url, k, password, deadline, timings, failures))
+        threads = [threading.Thread(target=simulate, args=(url, k, password, deadline, args.think, timings, failures))
                    for k in range(1, args.learners + 1)]
         for thread in threads:
             thread.start()
@@ -85,7 +90,7 @@ def main() -> int:
         wall = time.perf_counter() - started
     total = sum(len(v) for v in timings.seconds.values())
     errors = sum(timings.errors.values())
-    print(f"\n{args.learners} learners, {args.workers} workers, {wall:.0f} s on {database.split('@')[-1].split(':')[0]}: "
+    print(f"\n{args.learners} learners (think {args.think:g} s), {args.workers} workers, {wall:.0f} s on {database.split('@')[-1].split(':')[0]}: "
           f"{total:,} requests, {total / wall:.0f} requests/s, {errors} errors\n")
     print(report(timings, wall))
     for failure in failures[:10]:

@@ -379,10 +379,11 @@ def all_learners() -> tuple[LearnerInfo, ...]:
     return tuple(_learner_info(row) for row in rows)
 
 
-def personal_learners() -> tuple[LearnerInfo, ...]:
-    """The profiles anyone at this machine may open by name: those without a password."""
+def personal_learners(limit: int | None = None) -> tuple[LearnerInfo, ...]:
+    """The profiles anyone at this machine may open by name (those without a
+    password), by name; at most ``limit`` of them."""
     rows = db.session.scalars(
-        select(Learner).where(Learner.password_hash.is_(None)).order_by(func.lower(Learner.name))
+        select(Learner).where(Learner.password_hash.is_(None)).order_by(Learner.name_key).limit(limit)
     )
     return tuple(_learner_info(row) for row in rows)
 

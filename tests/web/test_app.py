@@ -9,6 +9,7 @@ import pytest
 
 from trainer import record
 from trainer.web import BLUEPRINTS, create_app
+from trainer.web.learners import PROFILES_LISTED
 
 from .conftest import LearnerActions, csrf_token
 from .helpers import page_text
@@ -75,6 +76,17 @@ def test_several_learners_on_one_machine(learner, app):
         ann = record.learner_by_name("ann")
     learner.post("/learners/switch", {"learner_id": str(ann.id)})
     assert "Hello, Ann" in learner.client.get("/").get_data(as_text=True)
+
+
+def test_a_machine_with_many_profiles_lists_a_page_of_them(client, app):
+    """A home page with a class's worth of profiles stays one screen: the rest open by name."""
+    with app.app_context():
+        for number in range(PROFILES_LISTED + 5):
+            record.add_learner(f"Learner {number:02d}")
+        record.commit()
+    page = client.get("/").get_data(as_text=True)
+    assert page.count('name="learner_id"') == PROFILES_LISTED
+    assert "type a name above to open one" in page
 
 
 def test_the_same_name_is_the_same_profile(learner, app):

@@ -28,6 +28,8 @@ from trainer.web.forms import PostForm
 from trainer.web.security import limiter, local_path
 
 bp = Blueprint("learners", __name__)
+#: Profiles listed on a personal home page; the others open by typing their name.
+PROFILES_LISTED = 24
 NAV = ("learners.home", "Home")
 
 #: Sign-in tries allowed per client address (failed tries only) and per name
@@ -142,7 +144,8 @@ def home():
         form=form,
         switch=SwitchForm(),
         leave=PostForm(),
-        learners=record.personal_learners(),
+        learners=record.personal_learners(limit=PROFILES_LISTED + 1),
+        listed=PROFILES_LISTED,
         next=_next_arg(),
     )
 
