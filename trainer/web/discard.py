@@ -9,18 +9,15 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 from engine.cards import parse_cards
 from engine.discard import analyse_discards
 from engine.errors import InvalidCardError
-from trainer import adaptive
+from trainer import adaptive, grading
 from trainer.drills import DiscardDeal, deal_discard
-from trainer.record import DrillKind, NewAttempt
+from trainer.record import DrillKind
 from trainer.web import drill_pages
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
 bp = Blueprint("discard", __name__, url_prefix="/discard")
 NAV = ("discard.drill", "Discard")
-
-#: A pick within this many expected points of the best counts as best too.
-TOLERANCE = 0.005
 
 
 @bp.get("/")
@@ -58,21 +55,7 @@ def answer(drill_id: str):
             return redirect(url_for("discard.answer", drill_id=drill_id))
         if not drill_pages.close_drill(drill_id, "deal"):
             return redirect(url_for("discard.drill"))
-        options = analyse_discards(deal.cards, dealer=deal.dealer)
-        mine = next(o for o in options if set(o.discard) == set(picked))
-        given_away = options[0].net_ev - mine.net_ev
-        attempt = NewAttempt(
-            DrillKind.DISCARD,
-            dealt={"deal": deal.to_dict()},
-            answer={"discard": " ".join(str(c) for c in sorted(picked)), "given_away": round(given_away, 4)},
-            results=(),
-            points_expected=0,
-            points_answered=0,
-            points_missed=round(given_away),
-            correct=given_away <= TOLERANCE,
-            mode="dealer" if deal.dealer else "pone",
-            retry_of=pending.retry_of,
-        )
+        _, attempt = grading.grade_discard(deal, picked, retry_of=pending.retry_of)
         return redirect(url_for("discard.result", attempt_id=drill_pages.record_answer(attempt)))
     return render_template("discard/drill.html", drill_id=drill_id, deal=deal, form=form)
 
@@ -92,5 +75,6 @@ def result(attempt_id: int):
         drill_pages.unreadable_result()
         return redirect(url_for("discard.drill"))
     return render_template(
-        "discard/result.html", deal=deal, options=options, picked=picked, attempt=attempt, tolerance=TOLERANCE
+        "discard/result.html", deal=deal, options=options, picked=picked, attempt=attempt,
+        tolerance=grading.DISCARD_TOLERANCE,
     )

@@ -7,11 +7,10 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 
 from engine.cards import Card
 from engine.errors import InvalidCardError
-from engine.peganalysis import PeggingView, analyse_plays
-from trainer import adaptive, record
+from trainer import adaptive, grading, record
 from trainer.checking import check_pegging
 from trainer.drills import BestPlayQuestion, PeggingMoment, best_play_question, pegging_moment
-from trainer.record import DrillKind, NewAttempt
+from trainer.record import DrillKind
 from trainer.web import drill_pages
 from trainer.web.forms import BadAnswer, PostForm, read_points
 from trainer.web.learners import learner_required
@@ -19,10 +18,6 @@ from trainer.web.learners import learner_required
 bp = Blueprint("pegging", __name__, url_prefix="/pegging")
 NAV = ("pegging.quiz", "Pegging")
 
-#: Play-outs per candidate card in the best-play analysis.
-SAMPLES = 300
-#: A card within this many expected points of the best counts as best too.
-TOLERANCE = 0.05
 
 
 @bp.get("/")
@@ -61,19 +56,7 @@ def answer(drill_id: str):
             return redirect(url_for("pegging.answer", drill_id=drill_id))
         if not drill_pages.close_drill(drill_id, "question"):
             return redirect(url_for("pegging.quiz"))
-        feedback = check_pegging(moment.play(), moment.extra, points, count)
-        attempt = NewAttempt(
-            DrillKind.PEGGING,
-            dealt={"moment": moment.to_dict()},
-            answer={"count": count, "points": points},
-            results=feedback.results,
-            points_expected=feedback.expected_points,
-            points_answered=points,
-            points_missed=feedback.points_missed,
-            correct=feedback.correct,
-            mode="points",
-            retry_of=pending.retry_of,
-        )
+        _, attempt = grading.grade_pegging(moment, points, count, retry_of=pending.retry_of)
         return redirect(url_for("pegging.result", attempt_id=drill_pages.record_answer(attempt)))
     return render_template("pegging/quiz.html", drill_id=drill_id, moment=moment, form=form)
 
@@ -104,21 +87,6 @@ def best():
     return redirect(url_for("pegging.best_answer", drill_id=drill_id))
 
 
-def _view(question: BestPlayQuestion) -> PeggingView:
-    """The learner's view as the pegging analysis takes it: seat 0, the opponent seat 1."""
-    last_player = None if not question.pile else (0 if question.last_mine else 1)
-    return PeggingView(
-        seat=0,
-        hand=question.hand,
-        pile=question.pile,
-        played=question.earlier + question.pile,
-        seen=question.seen,
-        cards_left=(len(question.hand), question.opponent_cards),
-        min_value=(1, question.opponent_min_value),
-        last_player=last_player,
-    )
-
-
 @bp.route("/best/<drill_id>", methods=["GET", "POST"])
 @learner_required
 def best_answer(drill_id: str):
@@ -126,7 +94,7 @@ def best_answer(drill_id: str):
     if pending is None:
         return redirect(url_for("pegging.best"))
     question = BestPlayQuestion.from_dict(pending.payload["question"])
-    view = _view(question)
+    view = grading.best_play_view(question)
     form = PostForm()
     if request.method == "POST" and form.validate_on_submit():
         try:
@@ -138,22 +106,7 @@ def best_answer(drill_id: str):
             return redirect(url_for("pegging.best_answer", drill_id=drill_id))
         if not drill_pages.close_drill(drill_id, "question"):
             return redirect(url_for("pegging.best"))
-        options = analyse_plays(view, samples=SAMPLES, rng=question.seed)
-        best_net = options[0].expected_net
-        mine = next(o for o in options if o.card == chosen)
-        given_away = best_net - mine.expected_net
-        attempt = NewAttempt(
-            DrillKind.BEST_PLAY,
-            dealt={"question": question.to_dict()},
-            answer={"card": str(chosen), "given_away": round(given_away, 3)},
-            results=(),
-            points_expected=0,
-            points_answered=0,
-            points_missed=round(given_away),
-            correct=given_away <= TOLERANCE,
-            mode="best card",
-            retry_of=pending.retry_of,
-        )
+        attempt = grading.grade_best_play(question, chosen, retry_of=pending.retry_of)
         return redirect(url_for("pegging.best_result", attempt_id=drill_pages.record_answer(attempt)))
     return render_template(
         "pegging/best.html", drill_id=drill_id, question=question, legal=view.legal_cards(), form=form,
@@ -169,12 +122,12 @@ def best_result(attempt_id: int):
         return redirect(url_for("pegging.best"))
     try:
         question = BestPlayQuestion.from_dict(attempt.dealt["question"])
-        options = analyse_plays(_view(question), samples=SAMPLES, rng=question.seed)
+        options = grading.best_play_options(question)
         chosen = Card.parse(attempt.answer["card"])
     except drill_pages.UNREADABLE:  # an attempt another feature recorded in its own shape
         drill_pages.unreadable_result()
         return redirect(url_for("pegging.best"))
     return render_template(
         "pegging/best_result.html", question=question, options=options, chosen=chosen, attempt=attempt,
-        tolerance=TOLERANCE, count=sum(c.value for c in question.pile),
+        tolerance=grading.BEST_PLAY_TOLERANCE, count=sum(c.value for c in question.pile),
     )

@@ -17,11 +17,11 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 from engine.cards import parse_cards
 from engine.errors import InvalidCardError
 from engine.scoring import SHOW_KINDS, ScoreKind
-from trainer import adaptive, record
-from trainer.checking import AnswerMode, Claim, Feedback, check_categories, check_claims, check_total
+from trainer import adaptive, grading, record
+from trainer.checking import AnswerMode, Claim
 from trainer.drills import FocusKind, ShowDeal, deal_show
 from trainer.models import utcnow
-from trainer.record import DrillKind, NewAttempt
+from trainer.record import DrillKind
 from trainer.web import drill_pages
 from trainer.web.forms import BadAnswer, PostForm, read_points
 from trainer.web.learners import learner_required
@@ -157,19 +157,9 @@ def answer(drill_id: str):
             return redirect(url_for("show.answer", drill_id=drill_id))
         if not drill_pages.close_drill(drill_id, "hand"):  # answered in another tab meanwhile
             return redirect(url_for("show.drill", **options.args()))
-        feedback = _check(deal, options.mode, given)
         seconds = (utcnow() - pending.created_at).total_seconds()
-        attempt = NewAttempt(
-            DrillKind.SHOW,
-            dealt={"deal": deal.to_dict(), "options": options.to_dict()},
-            answer=given,
-            results=feedback.results,
-            points_expected=feedback.expected_total,
-            points_answered=feedback.answered_total,
-            points_missed=feedback.points_missed,
-            correct=feedback.correct,
-            mode=options.mode.value,
-            seconds=round(seconds, 1) if options.timed else None,
+        _, attempt = grading.grade_show(
+            deal, options.to_dict(), given, seconds=round(seconds, 1) if options.timed else None,
             retry_of=pending.retry_of,
         )
         return redirect(url_for("show.result", attempt_id=drill_pages.record_answer(attempt)))
@@ -201,24 +191,6 @@ def _read_answer(mode: AnswerMode, payload: dict) -> dict:
             counts[kind.value] = read_points(request.form.get(kind.value), what, maximum=CATEGORY_LIMITS[kind], blank=0)
         return {"categories": counts}
     return {"claims": payload.get("claims", [])}
-
-
-def _answer_mode(given: dict) -> AnswerMode:
-    """How a stored answer was given, read from its shape."""
-    if "claims" in given:
-        return AnswerMode.CLAIMS
-    if "categories" in given:
-        return AnswerMode.CATEGORY
-    return AnswerMode.TOTAL
-
-
-def _check(deal: ShowDeal, mode: AnswerMode, given: dict) -> Feedback:
-    score = deal.score()
-    if mode is AnswerMode.TOTAL:
-        return check_total(score, int(given["total"]))
-    if mode is AnswerMode.CATEGORY:
-        return check_categories(score, {ScoreKind(k): int(v) for k, v in given["categories"].items()})
-    return check_claims(score, [Claim.parse(kind, cards) for kind, cards in given["claims"]])
 
 
 def _claims_post(drill_id: str):
@@ -319,7 +291,7 @@ def result(attempt_id: int):
     options = Options.from_dict(attempt.dealt.get("options"))
     try:
         deal = ShowDeal.from_dict(attempt.dealt["deal"])
-        feedback = _check(deal, _answer_mode(attempt.answer), attempt.answer)
+        feedback = grading.check_show(deal, attempt.answer)
     except drill_pages.UNREADABLE:  # an attempt another feature recorded in its own shape
         drill_pages.unreadable_result()
         return redirect(url_for("show.drill"))
