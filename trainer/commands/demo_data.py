@@ -31,14 +31,19 @@ def run(args: argparse.Namespace) -> int:
     if args.database:
         os.environ["DATABASE_URL"] = args.database
     from trainer import demo  # the web stack loads only for this command
+    from trainer.models import db
     from trainer.web import create_app
 
     app = create_app()
     started = time.perf_counter()
     with app.app_context():
-        recorded = demo.populate(
-            args.learners, args.attempts, first_attempts=args.first_attempts, accounts_mode=args.accounts,
-            force=args.force, seed=args.seed, progress=lambda line: print(line, file=sys.stderr, flush=True),
-        )
+        try:
+            recorded = demo.populate(
+                args.learners, args.attempts, first_attempts=args.first_attempts, accounts_mode=args.accounts,
+                force=args.force, seed=args.seed, progress=lambda line: print(line, file=sys.stderr, flush=True),
+            )
+        finally:  # a refusal too: the command may run inside a longer process (the tests)
+            db.session.remove()
+            db.engine.dispose()
     print(f"{args.learners:,} demo learners, {recorded:,} attempts recorded in {time.perf_counter() - started:.1f} s")
     return 0
