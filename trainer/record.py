@@ -656,15 +656,6 @@ def counted_show(
     )
 
 
-def record_counted_show(
-    learner_id: int, cards: Sequence[Card], starter: Card | None, *, crib: bool, claimed: int, source: str
-) -> int | None:
-    """Record a hand or crib counted outside the drills (see :func:`counted_show`);
-    its attempt's id, or None when it is not a drill's deal.  The caller commits."""
-    attempt = counted_show(cards, starter, crib=crib, claimed=claimed, source=source)
-    return None if attempt is None else record_attempts(learner_id, [attempt])[0]
-
-
 # ---------------------------------------------------------------- reading attempts back
 
 

@@ -20,6 +20,7 @@ from trainer.game_models import SavedGame
 from trainer.models import Attempt, db
 from trainer.record import DrillKind
 
+from . import test_solitaire as solitaire
 from .helpers import hidden_csrf_token, page_text
 from .test_play import start
 from .test_show import open_deal
@@ -267,3 +268,27 @@ def test_dealing_a_drill_writes_one_row(app, learner):
     inserts = [w for w in writes if w[0].upper() == "INSERT"]
     assert len(inserts) == 4 and all(w[2].strip('"') == "drill" for w in inserts)
     assert not [w for w in writes if w[0].upper() in ("UPDATE", "DELETE")]
+
+
+def test_solitaire_counts_whose_record_fails_are_not_saved(app, learner, monkeypatch):
+    """Counting a solitaire deal and recording the counts are one commit too."""
+    url = solitaire.start(learner, "hoyle")
+    html = learner.client.get(url).get_data(as_text=True)
+    picks = re.findall(r'name="first" value="(\w+)"', html)[:2]
+    learner.post(url, {"version": solitaire.version(html), "action": "discard", "first": picks}, page=url)
+    html = learner.client.get(url).get_data(as_text=True)
+    counts = {field: "0" for field, *_ in solitaire.counts_due(html)}
+    form = {"version": solitaire.version(html), "action": "count", **counts}
+
+    def fail(*args, **kwargs):
+        raise RuntimeError("the disk filled up")
+
+    for name in ("record_attempts", "record_counted_show"):  # (record_counted_show: how counts were once recorded)
+        monkeypatch.setattr(record, name, fail, raising=False)
+    with pytest.raises(RuntimeError):
+        learner.post(url, form, page=url)
+    monkeypatch.undo()
+    assert 'value="count"' in learner.client.get(url).get_data(as_text=True)  # still to count
+    assert attempts_recorded(app) == 0
+    assert learner.post(url, form, page=url).status_code == 302
+    assert attempts_recorded(app) == len(counts)
