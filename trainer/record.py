@@ -506,9 +506,12 @@ def record_attempts(learner_id: int, attempts: Sequence[NewAttempt]) -> list[int
         return []
     now = utcnow()
     moments = [_utc(a.created_at, now) for a in attempts]
+    # Core inserts on the tables (not ORM bulk inserts, which split a batch into
+    # a statement per run of rows with the same columns left None).
+    attempts_table, results_table = Attempt.__table__, ComboResultRow.__table__
     ids = list(
         db.session.scalars(
-            insert(Attempt).returning(Attempt.id, sort_by_parameter_order=True),
+            insert(attempts_table).returning(attempts_table.c.id, sort_by_parameter_order=True),
             [
                 {
                     "learner_id": learner_id,
@@ -540,7 +543,7 @@ def record_attempts(learner_id: int, attempts: Sequence[NewAttempt]) -> list[int
         for r in a.results
     ]
     if results:
-        db.session.execute(insert(ComboResultRow), results)
+        db.session.execute(insert(results_table), results)
     _add_to_tallies(learner_id, attempts, moments)
     return ids
 
