@@ -116,8 +116,8 @@ class Learner:
         if password is None:
             reply = self.request("POST / (profile)", "/", {"name": name, "csrf_token": self.token(home.text)})
         else:
-            page = self.request("GET /sign-in", "/sign-in")
-            reply = self.request("POST /sign-in", "/sign-in", {
+            page = self.request("GET /signin", "/signin")
+            reply = self.request("POST /signin", "/signin", {
                 "name": name, "password": password, "csrf_token": self.token(page.text)})
         if reply.status != 302:
             raise RuntimeError(f"signing in as {name} failed ({reply.status})")
