@@ -169,6 +169,12 @@ def test_the_whole_history_a_page_at_a_time(app, learner):
     assert retry.headers["Location"].startswith("/show/")
 
 
+def test_the_history_of_one_answer_reads_as_one(app, learner):
+    record_some(app, "Ann", [False])
+    text = page_text(learner.client.get("/review/history"))
+    assert "Your one answer so far." in text and "1 answers" not in text
+
+
 @pytest.mark.parametrize("query", ["before=0", "before=99999", "after=-1", "before=x", "after=1.5", "before=" + "9" * 20,
                                    f"before={2**31}", f"after={2**63}"])
 def test_a_page_that_is_not_there(app, learner, query):
