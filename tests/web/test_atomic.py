@@ -9,7 +9,11 @@ then both write over what they read.
 
 from __future__ import annotations
 
+import json
 import re
+import signal
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -206,6 +210,50 @@ def test_a_move_whose_record_fails_is_not_saved(app, learner, monkeypatch):
     with pytest.raises(RuntimeError):
         learner.post(url, {"action": "discard", "version": _version(html), "card": cards}, page=url)
     monkeypatch.undo()
+    assert game_state(app, game_id) == before and attempts_recorded(app) == 0
+    response = learner.post(url, {"action": "discard", "version": _version(html), "card": cards}, page=url)
+    assert response.status_code == 302
+    assert game_state(app, game_id)[0] == before[0] + 1 and attempts_recorded(app) == 1
+
+
+#: A process that makes one game move and is killed (SIGKILL) once the move is
+#: written but before its record is: the kill -9 a crash or an OOM killer gives.
+KILLED_MID_MOVE = """
+import json, os, signal, sys
+from trainer import games, record
+from trainer.models import db
+from trainer.web import create_app
+
+url, learner_id, game_id, form, cards = sys.argv[1:]
+
+def killed(*args, **kwargs):
+    db.session.flush()  # everything before the record is on its way to the database...
+    os.kill(os.getpid(), signal.SIGKILL)  # ...and then the process dies
+
+record.record_attempts = killed
+with create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url}).app_context():
+    games.act(int(learner_id), int(game_id), json.loads(form), json.loads(cards))
+"""
+
+
+def test_a_move_killed_before_its_record_is_not_saved(app, learner):
+    """kill -9 between a move and its record: the database keeps neither half, and the game goes on."""
+    app.config["PLAY_SEED"] = 11
+    url = start(learner)
+    game_id = int(url.rsplit("/", 1)[1])
+    html = learner.client.get(url).get_data(as_text=True)
+    while 'value="continue"' in html:
+        learner.post(url, {"action": "continue", "version": _version(html)}, page=url)
+        html = learner.client.get(url).get_data(as_text=True)
+    before = game_state(app, game_id)
+    cards = _hand(html)[:2]
+    with app.app_context():
+        learner_id = record.learner_by_name("Ann").id
+        database = db.engine.url.render_as_string(hide_password=False)
+    form = json.dumps({"action": "discard", "version": _version(html)})
+    killed = subprocess.run([sys.executable, "-c", KILLED_MID_MOVE, database, str(learner_id), str(game_id), form,
+                             json.dumps(cards)], capture_output=True, text=True, timeout=60)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
     assert game_state(app, game_id) == before and attempts_recorded(app) == 0
     response = learner.post(url, {"action": "discard", "version": _version(html), "card": cards}, page=url)
     assert response.status_code == 302
