@@ -39,6 +39,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from engine.cards import DECK, Card, Rank, Suit, check_distinct, format_cards, parse_cards
+from engine.cribtable import crib_value
 from engine.errors import InvalidCardError
 from engine.rank_multisets import RANK_KEY, multisets, rank_key
 
@@ -180,8 +181,6 @@ def analyse_discards(
     crib_base_ev = (crib_base @ weights) / deals
 
     if crib_model is CribModel.TABLE:
-        from engine.cribtable import crib_value  # the table module imports this one
-
         crib_base_ev = [None] * len(splits)
     options = []
     sign = 1.0 if dealer else -1.0
@@ -256,7 +255,3 @@ def mean_show_over_starters(cards: Sequence[Card], pool: Sequence[Card], *, crib
         mean += _hand_bonus(tuple(cards), unseen_of_suit, n_pool)
     return mean
 
-
-def best_discard(hand: Sequence[Card], *, dealer: bool, discards: int = 2) -> DiscardOption:
-    """The discard with the best net expected show."""
-    return analyse_discards(hand, dealer=dealer, discards=discards)[0]
