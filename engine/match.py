@@ -19,6 +19,7 @@ from typing import Sequence
 from engine.errors import IllegalActionError
 from engine.events import Dealt
 from engine.game import Automation, Game
+from engine.players import play_game
 from engine.rules import Outcome, Rules
 
 SAVE_VERSION = 1
@@ -163,8 +164,6 @@ class Match:
 
 def play_match(rules: Rules, players: Sequence, seed: int | None = None, points_to_win: int = 7) -> Match:
     """Play a whole match with one :class:`~engine.players.Player` per seat."""
-    from engine.players import play_game
-
     match = Match(rules, points_to_win, seed)
     while True:
         play_game(rules, players, game=match.game)

@@ -28,6 +28,7 @@ from typing import Iterable, Sequence
 
 from engine.cards import DECK, Card, parse_cards
 from engine.errors import IllegalActionError
+from engine.events import Dealt, Go
 from engine.pegging import MAX_COUNT, score_play
 
 # ------------------------------------------------------------- fast pegging on ranks
@@ -225,8 +226,6 @@ class PeggingView:
     def of(cls, view) -> "PeggingView":
         """The pegging facts of an :class:`engine.players.PlayerView` in the play:
         what is held and seen, and what every go in this deal revealed."""
-        from engine.events import Dealt, Go
-
         players = view.rules.players
         min_value = [1] * players
         for event in reversed(view.log):

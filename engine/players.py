@@ -20,7 +20,9 @@ from typing import Protocol, Sequence, runtime_checkable
 from engine.cards import Card
 from engine.events import Event
 from engine.game import Action, Automation, Game, MugginsWindow, PendingClaim, Phase
+from engine.pegging import score_play
 from engine.rules import Outcome, Rules
+from engine.scoring import score_show
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,18 +61,6 @@ class PlayerView:
     @property
     def my_side(self) -> int:
         return self.rules.side_of(self.seat)
-
-    @property
-    def my_score(self) -> int:
-        return self.scores[self.my_side]
-
-    @property
-    def is_dealer(self) -> bool:
-        return self.dealer == self.seat
-
-    @property
-    def my_turn(self) -> bool:
-        return self.seat in self.to_act
 
     @classmethod
     def of(cls, game: Game, seat: int) -> "PlayerView":
@@ -166,9 +156,6 @@ class RandomPlayer:
         return self.rng.choice(view.legal_plays)
 
     def claim_show(self, view: PlayerView, claim: PendingClaim) -> int:
-        from engine.pegging import score_play
-        from engine.scoring import score_show
-
         if claim.what == "play":
             true = score_play(claim.cards).points
         else:
@@ -200,7 +187,7 @@ def take_turn(game: Game, players: Sequence[Player | None], seat: int | None = N
     if action is Action.NONE:
         raise ValueError(f"the game is over: nothing to do ({game!r})")
     seat = game.to_act[0] if seat is None else seat
-    view = game.view(seat)
+    view = PlayerView.of(game, seat)
     player = players[seat]
     if action is Action.DISCARD:
         return game.discard(seat, player.choose_discard(view))

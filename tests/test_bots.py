@@ -12,7 +12,7 @@ from engine.cards import DECK, parse_cards
 from engine.discard import analyse_discards
 from engine.events import Go, MugginsCalled, TrueCount
 from engine.game import Automation, Game, MugginsWindow, PendingClaim
-from engine.players import Player, play_game
+from engine.players import Player, PlayerView, play_game
 from engine.rules import FIVE_CARD, FOUR_PLAYER, SEVEN_CARD, STANDARD, THREE_PLAYER, Counting
 from engine.scoring import score_show
 
@@ -36,7 +36,7 @@ def stacked_game(hand0: str, hand1: str, *, dealer: int, starter: str = "AS", ru
 def discard_view(hand: str, *, dealer: bool):
     spare = [c for c in DECK if c not in parse_cards(hand) and str(c) != "AS"]
     other = " ".join(str(c) for c in spare[:6])
-    return stacked_game(hand, other, dealer=0 if dealer else 1).view(0)
+    return PlayerView.of(stacked_game(hand, other, dealer=0 if dealer else 1), 0)
 
 
 def play_position(hand0: str, hand1: str, plays: list[str], *, dealer: int = 1):
@@ -48,7 +48,7 @@ def play_position(hand0: str, hand1: str, plays: list[str], *, dealer: int = 1):
     for text in plays:
         game.play(game.to_act[0], parse_cards(text)[0])
     assert game.to_act == (0,)
-    return game.view(0)
+    return PlayerView.of(game, 0)
 
 
 @pytest.mark.parametrize("level", list(Level))
@@ -186,7 +186,7 @@ def test_a_go_in_the_log_limits_what_the_opponent_may_hold():
     from engine.players import take_turn
 
     while not game.is_over:
-        view = game.view(game.to_act[0]) if game.to_act else None
+        view = PlayerView.of(game, game.to_act[0]) if game.to_act else None
         if view is not None and view.legal_plays and any(isinstance(e, Go) for e in view.log[-3:]):
             go = next(e for e in reversed(view.log) if isinstance(e, Go))
             if go.player != view.seat:

@@ -19,13 +19,13 @@ def test_random_player_is_a_player():
 
 def test_the_view_hides_the_other_hand_the_deck_and_the_crib_until_shown():
     game = Game.from_hands(STANDARD, ["5H 5D 5S JC", "2C 3C 4C 6C"], starter="KD", crib="AS 2S 3S 4S")
-    view = game.view(1)
+    view = PlayerView.of(game, 1)
     assert view.hand == game.hand(1) and view.starter == card("KD")
     assert view.crib is None and view.hand_sizes == (4, 4)
     text = json.dumps(view.to_dict())
     for secret in ("5H", "5D", "5S", "JC", "AS", "2S"):
         assert f'"{secret}"' not in text
-    dealer_text = json.dumps(game.view(0).to_dict())
+    dealer_text = json.dumps(PlayerView.of(game, 0).to_dict())
     assert '"AS"' in dealer_text and '"2C"' not in dealer_text  # the dealer's own discards only
 
 
@@ -33,9 +33,9 @@ def test_the_starter_is_hidden_before_the_cut():
     game = Game(STANDARD, seed=1, dealer=0, automate=Automation.DEAL)
     for seat in (0, 1):
         game.discard(seat, game.hands[seat][:2])
-    assert game.phase is Phase.CUT and game.view(1).starter is None
+    assert game.phase is Phase.CUT and PlayerView.of(game, 1).starter is None
     starter_candidates = {str(c) for c in game.pack}
-    text = json.dumps(game.view(1).to_dict())
+    text = json.dumps(PlayerView.of(game, 1).to_dict())
     assert not any(f'"{c}"' in text for c in starter_candidates)
 
 
@@ -45,11 +45,11 @@ def test_the_crib_shows_in_the_view_once_counted():
         game.play(game.to_play, game.legal_plays(game.to_play)[0])
     game.show()
     game.show()
-    assert game.view(1).crib is None
+    assert PlayerView.of(game, 1).crib is None
     game.show()
     assert game.phase is Phase.DEAL  # the next deal waits
-    assert game.view(1).crib == tuple(card(c) for c in "AS 2S 3S 4S".split())
-    shown = [e for e in game.view(1).log if getattr(e, "is_crib", False)]
+    assert PlayerView.of(game, 1).crib == tuple(card(c) for c in "AS 2S 3S 4S".split())
+    shown = [e for e in PlayerView.of(game, 1).log if getattr(e, "is_crib", False)]
     assert shown and shown[0].cards == tuple(card(c) for c in "AS 2S 3S 4S".split())
 
 
@@ -76,7 +76,7 @@ def test_play_until_lets_the_bot_call_muggins_on_the_person():
             break
         seat = game.to_act[0]
         assert seat == 1
-        view = game.view(1)
+        view = PlayerView.of(game, 1)
         if view.expected is Action.DISCARD:
             game.discard(1, view.hand[:2])
         elif view.expected is Action.PLAY:
@@ -95,7 +95,7 @@ def test_play_game_needs_one_player_per_seat():
 
 def test_view_to_dict_is_json_all_the_way():
     game = play_game(STANDARD.with_options(counting=Counting.MUGGINS, pegging_muggins=True), [RandomPlayer(1), RandomPlayer(2)], seed=8)
-    data = game.view(0).to_dict()
+    data = PlayerView.of(game, 0).to_dict()
     assert json.loads(json.dumps(data)) == data
     assert data["outcome"]["winner"] in (0, 1)
-    assert isinstance(game.view(0), PlayerView)
+    assert isinstance(PlayerView.of(game, 0), PlayerView)

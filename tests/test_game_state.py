@@ -17,6 +17,7 @@ from engine.cards import DECK
 from engine.errors import IllegalActionError
 from engine.events import Dealt, GameOver, Points, Shown
 from engine.game import Action, Game, Phase
+from engine.players import PlayerView
 from engine.rules import PRESETS, Counting, Rules
 
 PRESET_NAMES = sorted(PRESETS)
@@ -116,7 +117,7 @@ def check_views_hide_secrets(game: Game) -> None:
             if other != seat:
                 secret |= set(game.hands[other]) - played
         secret -= set(game.discards[seat] or ())
-        view = game.view(seat)
+        view = PlayerView.of(game, seat)
         seen = set(view.hand) | set(view.pile) | {c for _, c in view.played} | set(view.crib or ())
         if view.starter:
             seen.add(view.starter)
