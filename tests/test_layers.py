@@ -1,0 +1,252 @@
+"""Imports point one way: engine -> trainer services (no Flask) -> web and cli.
+
+Every module of ``engine/`` and ``trainer/`` is parsed (not imported) with
+:mod:`ast`, so the checks see imports inside functions too, which is where a
+cycle hides: a cycle between modules fails, so does an upward import, and so
+does an import inside a function anywhere but the CLI (``trainer/cli.py`` and
+``trainer/commands/`` load their command's stack lazily on purpose).
+"""
+
+from __future__ import annotations
+
+import ast
+import graphlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("engine", "trainer")
+
+#: Where the CLI loads a command's dependencies only when that command runs.
+LAZY_LOADERS = ("trainer.cli", "trainer.commands")
+#: The layers above the trainer's services: Flask views and the command line.
+FRONT_ENDS = ("trainer.web", "trainer.commands", "trainer.cli")
+#: What the engine may never import: the trainer, the web stack, the database.
+NOT_FOR_THE_ENGINE = ("trainer", "flask", "flask_*", "werkzeug", "sqlalchemy")
+#: What a trainer service may never import: the web stack and the front ends.
+NOT_FOR_SERVICES = ("flask", "werkzeug", *FRONT_ENDS)
+
+#: Known debts, each ``(importer, imported)``; every one must still exist (so
+#: the list only shrinks) and none may be added without a reason.
+KNOWN_INNER_IMPORTS = {
+    # Game.view builds a PlayerView, a cycle engine.game <-> engine.players; it
+    # goes once trainer/games.py calls PlayerView.of(game, seat) like the rest.
+    ("engine.game", "engine.players"),
+    # Guard no cycle; to be moved to the top of their modules.
+    ("trainer.games", "engine.pegging"),
+    ("trainer.lessons", "engine.discard"),  # with the fallback for when the engine is missing
+}
+KNOWN_UPWARD_IMPORTS = {
+    # Password hashing only (werkzeug.security), no request or app.
+    ("trainer.accounts", "werkzeug.security"),
+}
+
+
+@dataclass(frozen=True)
+class Import:
+    """One import statement: who imports what, where, and whether inside a function."""
+
+    importer: str
+    imported: str
+    line: int
+    in_function: bool
+
+    def __str__(self) -> str:
+        path = self.importer.replace(".", "/")
+        return f"{path}.py line {self.line}: {self.importer} imports {self.imported}"
+
+
+def module_name(path: Path) -> str:
+    """``trainer/web/play.py`` -> ``trainer.web.play``; a package's ``__init__`` is the package."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def project_modules() -> dict[str, Path]:
+    """Every module of the packages checked, by dotted name."""
+    return {
+        module_name(path): path
+        for package in PACKAGES
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if "__pycache__" not in path.parts
+    }
+
+
+class _Imports(ast.NodeVisitor):
+    def __init__(self, module: str, is_package: bool, known: set[str]) -> None:
+        self.module, self.is_package, self.known = module, is_package, known
+        self.depth = 0
+        self.found: list[Import] = []
+
+    def _function(self, node: ast.AST) -> None:
+        self.depth += 1
+        self.generic_visit(node)
+        self.depth -= 1
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = _function
+
+    def _add(self, node: ast.stmt, imported: str) -> None:
+        self.found.append(Import(self.module, imported, node.lineno, self.depth > 0))
+
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            self._add(node, alias.name)
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        base = node.module or ""
+        if node.level:  # relative: from the importer's package, up level - 1 more
+            package = self.module.split(".")
+            if not self.is_package:
+                package = package[:-1]
+            package = package[: len(package) - (node.level - 1)]
+            base = ".".join(package + ([base] if base else []))
+        for alias in node.names:
+            # ``from package import module`` imports that module
+            submodule = f"{base}.{alias.name}"
+            self._add(node, submodule if submodule in self.known else base)
+
+
+def all_imports(modules: dict[str, Path]) -> list[Import]:
+    """Every import statement of ``modules``, wherever it stands."""
+    found: list[Import] = []
+    for name, path in modules.items():
+        visitor = _Imports(name, path.name == "__init__.py", set(modules))
+        visitor.visit(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
+        found.extend(visitor.found)
+    return found
+
+
+def within(name: str, prefixes: tuple[str, ...]) -> bool:
+    """Whether module ``name`` is one of ``prefixes`` or inside one (``flask_*`` matches any flask_ name)."""
+    return any(
+        name.startswith(prefix[:-1]) if prefix.endswith("*") else name == prefix or name.startswith(prefix + ".")
+        for prefix in prefixes
+    )
+
+
+def first_cycle(imports: list[Import], modules: set[str]) -> list[str] | None:
+    """A cycle of module imports (its modules, the first repeated at the end), or ``None``."""
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for found in imports:
+        if found.imported in modules and found.imported != found.importer:
+            graph[found.importer].add(found.imported)
+    try:
+        graphlib.TopologicalSorter(graph).prepare()
+    except graphlib.CycleError as error:
+        return list(error.args[1])
+    return None
+
+
+def inner_imports(imports: list[Import]) -> list[Import]:
+    """The imports inside functions outside the CLI's lazy loaders."""
+    return [i for i in imports if i.in_function and not within(i.importer, LAZY_LOADERS)]
+
+
+def upward_imports(imports: list[Import]) -> list[Import]:
+    """Engine modules importing the trainer or the web stack; services importing the web or the CLI."""
+    return [
+        i for i in imports
+        if (within(i.importer, ("engine",)) and within(i.imported, NOT_FOR_THE_ENGINE))
+        or (within(i.importer, ("trainer",)) and not within(i.importer, FRONT_ENDS)
+            and within(i.imported, NOT_FOR_SERVICES))
+    ]
+
+
+@pytest.fixture(scope="module")
+def modules() -> dict[str, Path]:
+    return project_modules()
+
+
+@pytest.fixture(scope="module")
+def imports(modules) -> list[Import]:
+    return all_imports(modules)
+
+
+def _without(found: list[Import], known: set[tuple[str, str]]) -> list[Import]:
+    return [i for i in found if (i.importer, i.imported) not in known]
+
+
+def test_the_checks_see_the_packages(modules, imports):
+    assert {"engine.game", "engine.players", "trainer.record", "trainer.web", "trainer.cli"} <= set(modules)
+    edges = {(i.importer, i.imported) for i in imports}
+    assert {("engine.players", "engine.game"), ("trainer.web.play", "trainer.games")} <= edges
+
+
+def test_no_import_cycle(modules, imports):
+    cycle = first_cycle(_without(imports, KNOWN_INNER_IMPORTS), set(modules))
+    assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def test_no_upward_import(imports):
+    wrong = _without(upward_imports(imports), KNOWN_UPWARD_IMPORTS)
+    assert not wrong, "imports against the layers:\n" + "\n".join(map(str, wrong))
+
+
+def test_no_import_inside_a_function(imports):
+    wrong = _without(inner_imports(imports), KNOWN_INNER_IMPORTS)
+    assert not wrong, "import inside a function (move it to the top):\n" + "\n".join(map(str, wrong))
+
+
+def test_every_known_debt_is_still_owed(imports):
+    still = {(i.importer, i.imported) for i in inner_imports(imports)}
+    still |= {(i.importer, i.imported) for i in upward_imports(imports)}
+    paid = (KNOWN_INNER_IMPORTS | KNOWN_UPWARD_IMPORTS) - still
+    assert not paid, f"no longer imported that way, remove from the known lists in tests/test_layers.py: {sorted(paid)}"
+
+
+# The checks themselves, on small made-up modules: each must be able to fail.
+
+
+def _parsed(sources: dict[str, str]) -> list[Import]:
+    found: list[Import] = []
+    for name, source in sources.items():
+        visitor = _Imports(name, False, set(sources))
+        visitor.visit(ast.parse(source))
+        found.extend(visitor.found)
+    return found
+
+
+def test_a_cycle_through_a_function_level_import_is_found():
+    imports = _parsed({
+        "engine.a": "from engine.b import thing\n",
+        "engine.b": "def f():\n    from engine.c import other\n",
+        "engine.c": "import engine.a\n",
+    })
+    assert first_cycle(imports, {"engine.a", "engine.b", "engine.c"}) is not None
+    assert [str(i) for i in inner_imports(imports)] == ["engine/b.py line 2: engine.b imports engine.c"]
+
+
+def test_from_a_package_import_a_module_is_an_edge_to_that_module():
+    imports = _parsed({"trainer.web": "", "trainer.web.play": "", "trainer.x": "from trainer.web import play\n"})
+    assert [(i.importer, i.imported) for i in imports] == [("trainer.x", "trainer.web.play")]
+
+
+@pytest.mark.parametrize(
+    "importer, source",
+    [
+        ("engine.rules", "import trainer.record\n"),
+        ("engine.rules", "from flask_sqlalchemy import SQLAlchemy\n"),
+        ("engine.rules", "from sqlalchemy import select\n"),
+        ("trainer.record", "from flask import current_app\n"),
+        ("trainer.record", "from werkzeug.exceptions import NotFound\n"),
+        ("trainer.record", "from trainer.web.forms import parse\n"),
+        ("trainer.record", "from trainer.cli import main\n"),
+    ],
+)
+def test_upward_imports_are_found(importer, source):
+    assert upward_imports(_parsed({importer: source}))
+
+
+@pytest.mark.parametrize(
+    "importer, source",
+    [
+        ("trainer.web.play", "from flask import Blueprint\nfrom trainer import games\n"),
+        ("trainer.commands.serve", "def run():\n    from trainer.web.serving import serve\n"),
+        ("trainer.record", "from trainer.models import db\nfrom engine.game import Game\n"),
+    ],
+)
+def test_downward_and_lazy_cli_imports_pass(importer, source):
+    imports = _parsed({importer: source})
+    assert not upward_imports(imports) and not inner_imports(imports)
