@@ -38,20 +38,17 @@ from engine.discard import analyse_discards
 from engine.errors import IllegalActionError, InvalidCardError
 from engine.events import Event, Shown, TrueCount
 from engine.game import Action, Automation, Game
-from engine.peganalysis import PeggingView, analyse_plays
-from engine.players import take_turn
+from engine.peganalysis import PeggingView
+from engine.pegging import score_play
+from engine.players import PlayerView, take_turn
 from engine.rules import FIVE_CARD, FREE_PLAY, SEVEN_CARD, STANDARD, Counting, Rules
 from engine.scoring import ScoreItem, score_show
-from trainer import record
+from trainer import grading, record
 from trainer.drills import BestPlayQuestion, DiscardDeal
 from trainer.game_models import SavedGame
 from trainer.game_table import BOT, LEARNER, Table, catch_up, cut_range, skip_deal, table_of
 from trainer.models import db, utcnow
 
-#: Play-outs per candidate card when the review weighs a play.
-PLAY_SAMPLES = 200
-#: Expected points within which a discard or play counts as the best.
-TOLERANCE = 0.05
 #: Match points that win a match (free-play convention: 1 a game, 2 a skunk).
 MATCH_POINTS = 3
 
@@ -152,10 +149,6 @@ class GameSummary:
     bot_score: int
     learner_won: bool | None
     updated_at: object
-
-
-def _rules_of(row: SavedGame) -> Rules:
-    return Rules.from_dict(json.loads(row.state)["rules"])
 
 
 def game_of(row: SavedGame) -> Game:
@@ -328,8 +321,7 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
     log_before = len(game.log)
     notes = json.loads(row.notes)
     message = None
-    discard_note = None
-    play_question = None
+    attempts: list[record.NewAttempt | None] = []
     if action == "continue":
         if row.seen >= len(game.log):
             raise GameActionError("There is nothing more to show: it is your move.")
@@ -350,13 +342,13 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
         raise GameActionError("This game is over.")
     try:
         if action == "discard":
-            discard_note = _discard(game, _cards_from(cards), notes)
+            attempts.append(_discard(game, _cards_from(cards), notes))
         elif action == "cut":
             if not game.can_cut() or game.cutter != LEARNER:
                 raise GameActionError("It is not your cut now.")
             game.cut(_lift(game, form.get("lift", "")))
         elif action == "play":
-            play_question = _play(game, _cards_from(cards[:1]) if cards else (), notes, row.bot_seed)
+            attempts.append(_play(game, _cards_from(cards[:1]) if cards else (), notes, row.bot_seed))
         elif action == "claim":
             _claim(game, form.get("points", ""))
         elif action in ("muggins", "accept"):
@@ -372,9 +364,6 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
     row.notes = json.dumps(notes)
     _store(row, game)
     _save_if_current(row, version)  # a stale move stops here, having recorded nothing
-    attempts = [_discard_attempt(discard_note)] if discard_note is not None else []
-    if play_question is not None:
-        attempts.append(_play_attempt(*play_question))
     attempts.extend(_count_attempts(game.log[log_before:]))
     record.record_attempts(learner_id, [a for a in attempts if a is not None])
     db.session.commit()  # the move and its records together
@@ -392,7 +381,10 @@ def _lift(game: Game, raw: str) -> int | None:
     return int(text)
 
 
-def _discard(game: Game, chosen: tuple[Card, ...], notes: list) -> "DiscardNote":
+def _discard(game: Game, chosen: tuple[Card, ...], notes: list) -> record.NewAttempt | None:
+    """Lay away the learner's cards and note them for the review; returns the
+    attempt for the record when it is a six-card deal (the discard drill's
+    deal, judged as the drill judges it), else None."""
     if game.expected is not Action.DISCARD or LEARNER not in game.to_act:
         raise GameActionError("It is not time to lay away cards.")
     need = game.rules.discards
@@ -405,35 +397,21 @@ def _discard(game: Game, chosen: tuple[Card, ...], notes: list) -> "DiscardNote"
     options = analyse_discards(hand, dealer=dealer, discards=need)
     mine = next(o for o in options if set(o.discard) == set(chosen))
     best = options[0]
-    lost = max(0.0, best.net_ev - mine.net_ev)
     note = DiscardNote(game.deal_number, tuple(hand), tuple(chosen), best.discard, round(mine.net_ev, 3),
-                       round(best.net_ev, 3), round(lost, 3), dealer)
+                       round(best.net_ev, 3), grading.discard_given_away(options, chosen), dealer)
+    attempt = None
+    if len(hand) == 6 and need == 2:  # the drill's deal: the review can deal it again
+        deal = DiscardDeal(tuple(sorted(hand)), dealer)
+        _, attempt = grading.grade_discard(deal, chosen, options=options, source="game")
     game.discard(LEARNER, chosen)
     notes.append(note.to_dict())
-    return note
+    return attempt
 
 
-def _discard_attempt(note: "DiscardNote") -> record.NewAttempt | None:
-    """A six-card discard goes to the learner's record like a discard drill (the
-    review can deal it again); None for other games' discards."""
-    if len(note.hand) != 6:
-        return None
-    return record.NewAttempt(
-        record.DrillKind.DISCARD,
-        dealt={"deal": DiscardDeal(tuple(sorted(note.hand)), note.dealer).to_dict(), "source": "game"},
-        answer={"discard": " ".join(str(c) for c in sorted(note.chosen)), "given_away": note.lost},
-        results=(),
-        points_expected=0,
-        points_answered=0,
-        points_missed=round(note.lost),
-        correct=note.lost <= TOLERANCE,
-        mode="dealer" if note.dealer else "pone",
-    )
-
-
-def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> tuple[dict, "PlayNote"] | None:
-    """Play the learner's card; returns the moment as a best-play question for the
-    record when there was a real choice in a six-card game (the drill's shape)."""
+def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> record.NewAttempt | None:
+    """Play the learner's card and note it for the review; returns the moment as
+    a best-play attempt for the record when there was a real choice in a
+    six-card game (the drill's question, judged as the drill judges it)."""
     if game.expected is not Action.PLAY or game.to_play != LEARNER:
         raise GameActionError("It is not your turn to play a card.")
     if len(chosen) != 1 or chosen[0] not in game.hand(LEARNER):
@@ -443,20 +421,17 @@ def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> tuple
         raise GameActionError(
             f"The {card.pretty} would take the count past 31 (to {game.count + card.value}): play another card."
         )
-    view = game.view(LEARNER)
+    view = PlayerView.of(game, LEARNER)
     pegging = PeggingView.of(view)
     legal = view.legal_plays
-    if len(legal) > 1:
-        options = analyse_plays(pegging, samples=PLAY_SAMPLES, rng=seed + len(game.log))
-        best = options[0]
-        mine = next(o for o in options if o.card == card)
-        lost = max(0.0, best.expected_net - mine.expected_net)
-        best_card = best.card
+    options = grading.play_options(pegging, seed + len(game.log)) if len(legal) > 1 else ()
+    if options:
+        lost, best_card = grading.play_given_away(options, card), options[0].card
     else:
         lost, best_card = 0.0, card
-    note = PlayNote(game.deal_number, tuple(game.pile), tuple(view.hand), card, best_card, round(lost, 3))
+    note = PlayNote(game.deal_number, tuple(game.pile), tuple(view.hand), card, best_card, lost)
     notes.append(note.to_dict())
-    question = None
+    attempt = None
     if len({c.rank for c in legal}) > 1 and game.rules.hand_size == 6:
         earlier = [c for _, c in view.played][: len(view.played) - len(view.pile)]
         # The same facts the analysis above used, so a retry from the review
@@ -467,24 +442,10 @@ def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> tuple
             seen=tuple(view.discarded) + (view.starter,), opponent_cards=view.hand_sizes[BOT],
             seed=seed + len(game.log), last_mine=pegging.last_player == LEARNER,
             opponent_min_value=pegging.min_value[BOT],
-        ).to_dict()
+        )
+        attempt = grading.grade_best_play(question, card, options=options, source="game")
     game.play(LEARNER, card)
-    return (question, note) if question else None
-
-
-def _play_attempt(question: dict, note: "PlayNote") -> record.NewAttempt:
-    """A card played with a real choice goes to the record as a best-play attempt."""
-    return record.NewAttempt(
-        record.DrillKind.BEST_PLAY,
-        dealt={"question": question, "source": "game"},
-        answer={"card": str(note.card), "given_away": note.lost},
-        results=(),
-        points_expected=0,
-        points_answered=0,
-        points_missed=round(note.lost),
-        correct=note.lost <= TOLERANCE,
-        mode="best card",
-    )
+    return attempt
 
 
 def _claim(game: Game, raw: str) -> None:
@@ -530,8 +491,6 @@ def _answer_muggins(game: Game, call: bool, pointed: tuple[Card, ...]) -> str | 
 
 def _true_items(what: str, cards: Sequence[Card], starter: Card | None) -> tuple[ScoreItem, ...]:
     if what == "play":
-        from engine.pegging import score_play
-
         return score_play(cards).items
     return score_show(cards, starter, crib=what == "crib").items
 
@@ -568,6 +527,11 @@ class DiscardNote:
     lost: float
     dealer: bool
 
+    @property
+    def was_best(self) -> bool:
+        """Whether the discard counts as best, by the drill's standard."""
+        return grading.is_best_discard(self.lost)
+
     def to_dict(self) -> dict:
         return {
             "kind": "discard", "deal": self.deal, "hand": [str(c) for c in self.hand],
@@ -591,6 +555,11 @@ class PlayNote:
     card: Card
     best: Card
     lost: float
+
+    @property
+    def was_best(self) -> bool:
+        """Whether the card counts as best, by the best-play drill's standard."""
+        return grading.is_best_play(self.lost)
 
     def to_dict(self) -> dict:
         return {

@@ -1,9 +1,12 @@
-"""Grading a drill answer into the attempt that is recorded.
+"""The one grading standard: judging an answer into the attempt that is recorded.
 
 Each drill kind has one function here that takes what was dealt and what the
 learner answered and returns the verdict with the :class:`~trainer.record.NewAttempt`
-to record, so the web drills and ``crib demo-data`` record attempts of exactly
-the same shape, judged by the same standard.
+to record.  The drills, the lessons' exercises, the games (a discard, a card
+played) and ``crib demo-data`` all record through these functions, so the same
+answer gets the same verdict wherever it is given: one tolerance for a best
+discard, one for a best card, one sample count for the best-play analysis, and
+the combo-type attribution of :mod:`trainer.checking`.
 
 >>> from trainer.drills import ShowDeal
 >>> from engine.cards import parse_cards, Card
@@ -36,12 +39,66 @@ from trainer.drills import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDea
 from trainer.record import DrillKind, NewAttempt
 
 #: A discard within this many expected points of the best counts as best too.
+#: The discard analysis is exact (every starter and crib is counted), so this
+#: only absorbs rounding: two discards this close are equally good.
 DISCARD_TOLERANCE = 0.005
-#: A card within this many expected points of the best counts as best too
-#: (the play-outs are sampled, so their estimates carry noise of about this size).
+#: A card within this many expected points of the best counts as best too.
+#: Wider than :data:`DISCARD_TOLERANCE` because the play analysis is sampled
+#: (:data:`BEST_PLAY_SAMPLES` play-outs per card), so its estimates carry noise
+#: of about this size: a closer call would reward or punish chance.
 BEST_PLAY_TOLERANCE = 0.05
-#: Play-outs per candidate card in the best-play analysis.
+#: Play-outs per candidate card in the best-play analysis, for the drill and
+#: for the cards played in a game alike (so a game's play retried from the
+#: review is weighed exactly as it was in the game).
 BEST_PLAY_SAMPLES = 300
+#: Decimal places kept of the points a discard or a card gave away; the verdict
+#: is taken on the kept value, so a stored answer always agrees with its verdict.
+DISCARD_DIGITS = 4
+PLAY_DIGITS = 3
+
+
+def is_best_discard(given_away: float) -> bool:
+    """Whether a discard that gave away this many expected points counts as best."""
+    return round(given_away, DISCARD_DIGITS) <= DISCARD_TOLERANCE
+
+
+def is_best_play(given_away: float) -> bool:
+    """Whether a card that gave away this many expected net points counts as best."""
+    return round(given_away, PLAY_DIGITS) <= BEST_PLAY_TOLERANCE
+
+
+def discard_given_away(options: Sequence[DiscardOption], picked: Sequence[Card]) -> float:
+    """The expected points laying away ``picked`` gives away against the best of
+    ``options`` (best first), rounded as recorded; ``ValueError`` unless it is one of them."""
+    mine = next((o for o in options if set(o.discard) == set(picked)), None)
+    if mine is None:
+        raise ValueError(f"{format_cards(picked)} is not one of the discards analysed")
+    return round(max(0.0, options[0].net_ev - mine.net_ev), DISCARD_DIGITS)
+
+
+def best_discards(options: Sequence[DiscardOption]) -> tuple[DiscardOption, ...]:
+    """The discards that count as best (ties within the tolerance), best first."""
+    return tuple(o for o in options if is_best_discard(options[0].net_ev - o.net_ev))
+
+
+def play_given_away(options: Sequence[PlayOption], chosen: Card) -> float:
+    """The expected net points playing ``chosen`` gives away against the best of
+    ``options`` (best first), rounded as recorded; ``ValueError`` unless it is one of them."""
+    mine = next((o for o in options if o.card == chosen), None)
+    if mine is None:
+        raise ValueError(f"{chosen} is not one of the cards analysed")
+    return round(max(0.0, options[0].expected_net - mine.expected_net), PLAY_DIGITS)
+
+
+def play_options(view: PeggingView, seed: int) -> tuple[PlayOption, ...]:
+    """Every legal card in ``view`` by expected net points, by the standard sample
+    count (seeded, so the same every time)."""
+    return tuple(analyse_plays(view, samples=BEST_PLAY_SAMPLES, rng=seed))
+
+
+def _with_source(dealt: dict, source: str | None) -> dict:
+    """What was dealt, marked with where it was answered when not in its drill."""
+    return dealt if source is None else dealt | {"source": source}
 
 
 def answer_mode(given: dict) -> AnswerMode:
@@ -113,7 +170,7 @@ class DiscardVerdict:
 
     @property
     def best(self) -> bool:
-        return self.given_away <= DISCARD_TOLERANCE
+        return is_best_discard(self.given_away)
 
 
 def grade_discard(
@@ -122,18 +179,20 @@ def grade_discard(
     *,
     options: Sequence[DiscardOption] | None = None,
     retry_of: int | None = None,
+    source: str | None = None,
 ) -> tuple[DiscardVerdict, NewAttempt]:
-    """Judge the two cards laid away (``options`` saves analysing the deal again);
+    """Judge the two cards laid away (``options`` saves analysing the deal again;
+    ``source`` marks a discard made outside the drill, e.g. "game");
     ``ValueError`` unless they are two of the six."""
     if len(picked) != 2 or not set(picked) <= set(deal.cards):
         raise ValueError("pick exactly two of the six cards")
     options = tuple(analyse_discards(deal.cards, dealer=deal.dealer) if options is None else options)
     mine = next(o for o in options if set(o.discard) == set(picked))
-    verdict = DiscardVerdict(options, mine, options[0].net_ev - mine.net_ev)
+    verdict = DiscardVerdict(options, mine, discard_given_away(options, picked))
     return verdict, NewAttempt(
         DrillKind.DISCARD,
-        dealt={"deal": deal.to_dict()},
-        answer={"discard": format_cards(sorted(picked)), "given_away": round(verdict.given_away, 4)},
+        dealt=_with_source({"deal": deal.to_dict()}, source),
+        answer={"discard": format_cards(sorted(picked)), "given_away": verdict.given_away},
         results=(),
         points_expected=0,
         points_answered=0,
@@ -161,7 +220,7 @@ def best_play_view(question: BestPlayQuestion) -> PeggingView:
 
 def best_play_options(question: BestPlayQuestion) -> tuple[PlayOption, ...]:
     """Every legal card by expected net points (seeded by the question, so the same every time)."""
-    return tuple(analyse_plays(best_play_view(question), samples=BEST_PLAY_SAMPLES, rng=question.seed))
+    return play_options(best_play_view(question), question.seed)
 
 
 def grade_best_play(
@@ -170,20 +229,21 @@ def grade_best_play(
     *,
     options: Sequence[PlayOption] | None = None,
     retry_of: int | None = None,
+    source: str | None = None,
 ) -> NewAttempt:
-    """Judge the card chosen; ``options`` saves analysing the question again."""
+    """Judge the card chosen (``options`` saves analysing the question again;
+    ``source`` marks a card played outside the drill, e.g. "game")."""
     options = best_play_options(question) if options is None else options
-    mine = next(o for o in options if o.card == chosen)
-    given_away = options[0].expected_net - mine.expected_net
+    given_away = play_given_away(options, chosen)
     return NewAttempt(
         DrillKind.BEST_PLAY,
-        dealt={"question": question.to_dict()},
-        answer={"card": str(chosen), "given_away": round(given_away, 3)},
+        dealt=_with_source({"question": question.to_dict()}, source),
+        answer={"card": str(chosen), "given_away": given_away},
         results=(),
         points_expected=0,
         points_answered=0,
         points_missed=round(given_away),
-        correct=given_away <= BEST_PLAY_TOLERANCE,
+        correct=is_best_play(given_away),
         mode="best card",
         retry_of=retry_of,
     )

@@ -519,8 +519,8 @@ def test_a_play_after_the_bots_go_is_recorded_with_what_the_go_revealed():
     game.play(BOT, Card.parse("QD"))
     _play(game, (Card.parse("2H"),), notes, seed=1)  # count 22: the bot's tens cannot go
     assert game.to_play == LEARNER
-    question, _ = _play(game, (Card.parse("AS"),), notes, seed=1)
-    asked = BestPlayQuestion.from_dict(question)
+    attempt = _play(game, (Card.parse("AS"),), notes, seed=1)
+    asked = BestPlayQuestion.from_dict(attempt.dealt["question"])
     assert asked.last_mine
     assert asked.opponent_min_value == 10
     assert [str(c) for c in asked.pile] == ["KC", "QD", "2H"]

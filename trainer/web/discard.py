@@ -76,5 +76,4 @@ def result(attempt_id: int):
         return redirect(url_for("discard.drill"))
     return render_template(
         "discard/result.html", deal=deal, options=options, picked=picked, attempt=attempt,
-        tolerance=grading.DISCARD_TOLERANCE,
     )

@@ -129,5 +129,5 @@ def best_result(attempt_id: int):
         return redirect(url_for("pegging.best"))
     return render_template(
         "pegging/best_result.html", question=question, options=options, chosen=chosen, attempt=attempt,
-        tolerance=grading.BEST_PLAY_TOLERANCE, count=sum(c.value for c in question.pile),
+        count=sum(c.value for c in question.pile),
     )

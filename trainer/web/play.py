@@ -100,7 +100,7 @@ def review(game_id: int):
     if deals is None:
         flash("The review opens when the game is over.", "info")
         return redirect(url_for("play.table", game_id=game_id))
-    return render_template("play/review.html", deals=deals, game_id=game_id, tolerance=games.TOLERANCE)
+    return render_template("play/review.html", deals=deals, game_id=game_id)
 
 
 @bp.post("/<id:game_id>/next")
