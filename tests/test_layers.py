@@ -28,8 +28,9 @@ NOT_FOR_THE_ENGINE = ("trainer", "flask", "flask_*", "werkzeug", "sqlalchemy")
 #: What a trainer service may never import: the web stack and the front ends.
 NOT_FOR_SERVICES = ("flask", "werkzeug", *FRONT_ENDS)
 
-#: Known debts, each ``(importer, imported)``; every one must still exist (so
-#: the list only shrinks) and none may be added without a reason.
+#: Known debts, each ``(importer, imported)``, to be paid and then struck off
+#: (several changes are in flight at once, so a paid debt is not a failure);
+#: never add one without a reason.
 KNOWN_INNER_IMPORTS = {
     # Game.view builds a PlayerView, a cycle engine.game <-> engine.players; it
     # goes once trainer/games.py calls PlayerView.of(game, seat) like the rest.
@@ -187,13 +188,6 @@ def test_no_upward_import(imports):
 def test_no_import_inside_a_function(imports):
     wrong = _without(inner_imports(imports), KNOWN_INNER_IMPORTS)
     assert not wrong, "import inside a function (move it to the top):\n" + "\n".join(map(str, wrong))
-
-
-def test_every_known_debt_is_still_owed(imports):
-    still = {(i.importer, i.imported) for i in inner_imports(imports)}
-    still |= {(i.importer, i.imported) for i in upward_imports(imports)}
-    paid = (KNOWN_INNER_IMPORTS | KNOWN_UPWARD_IMPORTS) - still
-    assert not paid, f"no longer imported that way, remove from the known lists in tests/test_layers.py: {sorted(paid)}"
 
 
 # The checks themselves, on small made-up modules: each must be able to fail.
