@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from itertools import combinations
 from typing import Sequence
 
@@ -54,16 +54,13 @@ from engine.players import PlayerView
 from engine.scoring import ScoreItem, score_show
 
 
-class Level(Enum):
+class Level(StrEnum):
     """The four levels; values read as plain text."""
 
     EASY = "easy"
     MEDIUM = "medium"
     HARD = "hard"
     INSANE = "insane"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class DiscardStyle(Enum):

@@ -31,7 +31,7 @@ splits in two:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from itertools import combinations
 from math import comb
 from typing import Iterable, Sequence
@@ -48,7 +48,7 @@ CRIB_SIZE = 4
 _JACK = int(Rank.JACK)
 
 
-class CribModel(Enum):
+class CribModel(StrEnum):
     """How the other players' crib cards are assumed to be chosen."""
 
     #: Any unseen cards, all equally likely: exact, and for every deal size.
@@ -56,9 +56,6 @@ class CribModel(Enum):
     #: As a player laying away by the insane rule would: the simulated crib
     #: table of :mod:`engine.cribtable` (six-card deals, two-card discards).
     TABLE = "table"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,14 +18,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import ClassVar, Sequence
 
 from engine.cards import Card
 from engine.scoring import ScoreItem, ScoreKind
 
 
-class Award(Enum):
+class Award(StrEnum):
     """Reasons for points that are not a scoring combination; values read as text."""
 
     #: Points a player claimed under muggins (the true items are in :class:`TrueCount`).
@@ -34,9 +34,6 @@ class Award(Enum):
     MUGGINS = "muggins"
     #: Five-card cribbage: the pone pegs three at the start of the game.
     START = "three for the start"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 Reason = ScoreKind | Award

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import Enum, Flag, auto
+from enum import Flag, StrEnum, auto
 from typing import Iterable, Sequence
 
 from engine.cards import DECK, Card, check_distinct, format_cards, parse_cards
@@ -87,7 +87,7 @@ SAVE_VERSION = 1
 MIN_CUT = 4
 
 
-class Phase(Enum):
+class Phase(StrEnum):
     """Where a deal stands; each phase hands over to the next in one place."""
 
     CUT_FOR_DEAL = "cut for deal"
@@ -98,11 +98,8 @@ class Phase(Enum):
     SHOW = "show"
     OVER = "game over"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Action(Enum):
+class Action(StrEnum):
     """What the game is waiting for next (see :attr:`Game.expected`)."""
 
     CUT_FOR_DEAL = "cut for deal"
@@ -114,9 +111,6 @@ class Action(Enum):
     CLAIM = "claim"
     MUGGINS = "muggins"
     NONE = "nothing"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class Automation(Flag):

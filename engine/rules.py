@@ -19,10 +19,10 @@ Congress (ACC) rules apply, and the docstrings say so.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
-from enum import Enum, IntEnum
+from enum import IntEnum, StrEnum
 
 
-class Counting(Enum):
+class Counting(StrEnum):
     """Who counts the show (RULES.md §3)."""
 
     AUTOMATIC = "automatic"
@@ -31,9 +31,6 @@ class Counting(Enum):
     MUGGINS = "muggins"
     #: Every point over- or under-claimed goes to the opponent at once.
     STRICT_MUGGINS = "strict muggins"
-
-    def __str__(self) -> str:
-        return self.value
 
     @property
     def is_muggins(self) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from itertools import combinations, product
 from typing import Iterable, Sequence
 
@@ -24,7 +24,7 @@ from engine.cards import Card, Rank, check_distinct, parse_cards
 from engine.errors import InvalidCardError
 
 
-class ScoreKind(Enum):
+class ScoreKind(StrEnum):
     """Why points were scored; the value reads as plain text."""
 
     FIFTEEN = "fifteen"
@@ -36,9 +36,6 @@ class ScoreKind(Enum):
     HEELS = "his heels"
     GO = "go"
     LAST_CARD = "last card"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 #: The kinds a show can score, in the order players count them aloud.

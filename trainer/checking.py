@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Iterable, Mapping, Sequence
 
 from engine.cards import Card, Rank, parse_cards
@@ -29,7 +29,7 @@ from engine.pegging import PlayScore
 from engine.scoring import SHOW_KINDS, ScoreItem, ScoreKind, ShowScore
 
 
-class ComboType(Enum):
+class ComboType(StrEnum):
     """What the learner's record is kept by: a finer cut than :class:`ScoreKind`."""
 
     FIFTEEN_2 = "fifteen of 2 cards"
@@ -49,9 +49,6 @@ class ComboType(Enum):
     PEG_RUN = "pegging: runs"
     PEG_GO = "pegging: go"
     PEG_LAST_CARD = "pegging: last card"
-
-    def __str__(self) -> str:
-        return self.value
 
     @property
     def is_pegging(self) -> bool:
@@ -101,15 +98,12 @@ _HARDEST_FIRST = (
 )
 
 
-class AnswerMode(Enum):
+class AnswerMode(StrEnum):
     """How a show drill is answered."""
 
     TOTAL = "total"
     CATEGORY = "category"
     CLAIMS = "claims"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)

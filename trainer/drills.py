@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Iterable, Sequence
 
 from engine.cards import Card, format_cards, parse_cards, shuffled_deck
@@ -35,7 +35,7 @@ from engine.scoring import ScoreItem, ScoreKind, ShowScore, score_show
 # ---------------------------------------------------------------- show drills
 
 
-class FocusKind(Enum):
+class FocusKind(StrEnum):
     """A kind of hand a learner can ask for (or the adaptive dealer picks)."""
 
     ANY = "any"
@@ -44,9 +44,6 @@ class FocusKind(Enum):
     FLUSH_TRAPS = "flush traps"
     NOBS = "nobs"
     NINETEEN = "19 hands"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def matches_focus(score: ShowScore, focus: FocusKind) -> bool:
@@ -120,7 +117,7 @@ def deal_show(rng: random.Random, *, crib: bool = False, focus: FocusKind = Focu
 # ---------------------------------------------------------------- pegging
 
 
-class PegTag(Enum):
+class PegTag(StrEnum):
     """What makes a pegging moment worth asking about."""
 
     FIFTEEN = "fifteen"
@@ -133,9 +130,6 @@ class PegTag(Enum):
     LAST_CARD = "last card"
     AFTER_RESET = "after a reset"
     NOTHING = "nothing"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)

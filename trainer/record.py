@@ -31,7 +31,7 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta, timezone
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Iterable, Iterator, Sequence
 
 from sqlalchemy import case, delete, exists, func, insert, select, tuple_, update
@@ -52,16 +52,13 @@ STALE_DRILL_DAYS = 30
 MAX_ROW_ID = 2**31 - 1
 
 
-class DrillKind(Enum):
+class DrillKind(StrEnum):
     """The kinds of drill an attempt can come from."""
 
     SHOW = "show"
     PEGGING = "pegging"
     BEST_PLAY = "best-play"
     DISCARD = "discard"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ count (missed points are lost, as under muggins with nobody to take them), so
 a learner's best score rewards counting as well as discarding.  His heels
 (Arnold's) is pegged for them.
 
->>> SolitaireKind("arnold").title
+>>> SolitaireKind("arnold").label
 "Arnold's solitaire"
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Mapping, Sequence
 
 from sqlalchemy import select
@@ -32,16 +32,13 @@ from trainer.models import db
 HEELS = "his heels"
 
 
-class SolitaireKind(Enum):
+class SolitaireKind(StrEnum):
     ARNOLD = "arnold"
     HOYLE = "hoyle"
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
         return "Arnold's solitaire" if self is SolitaireKind.ARNOLD else "Hoyle's solitaire"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)
