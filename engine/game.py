@@ -866,13 +866,7 @@ class Game:
             return False
         return True
 
-    # ------------------------------------------------------------ views and saving
-
-    def view(self, seat: int):
-        """What ``seat`` may see: see :class:`engine.players.PlayerView`."""
-        from engine.players import PlayerView
-
-        return PlayerView.of(self, seat)
+    # ------------------------------------------------------------ seen logs and saving
 
     def log_seen_by(self, seat: int | None) -> tuple[Event, ...]:
         """The log as ``seat`` may see it (hands and discards of others redacted).

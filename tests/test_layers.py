@@ -32,12 +32,8 @@ NOT_FOR_SERVICES = ("flask", "werkzeug", *FRONT_ENDS)
 #: (several changes are in flight at once, so a paid debt is not a failure);
 #: never add one without a reason.
 KNOWN_INNER_IMPORTS = {
-    # Game.view builds a PlayerView, a cycle engine.game <-> engine.players; it
-    # goes once trainer/games.py calls PlayerView.of(game, seat) like the rest.
-    ("engine.game", "engine.players"),
-    # Guard no cycle; to be moved to the top of their modules.
-    ("trainer.games", "engine.pegging"),
-    ("trainer.lessons", "engine.discard"),  # with the fallback for when the engine is missing
+    # Guards no cycle; goes with the fallback for a missing engine (lessons change in flight).
+    ("trainer.lessons", "engine.discard"),
 }
 KNOWN_UPWARD_IMPORTS = {
     # Password hashing only (werkzeug.security), no request or app.
