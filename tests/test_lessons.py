@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import DECK, format_cards
+from engine.discard import analyse_discards
 from engine.pegging import score_play
 from engine.scoring import ScoreKind, score_show
 from trainer.checking import ComboType
@@ -25,7 +26,6 @@ from trainer.lessons import (
     best_throws,
     check_directive,
     check_lesson,
-    discard_analysis,
     get_lesson,
     judge,
     lesson_for_combo_type,
@@ -93,11 +93,8 @@ def test_every_stated_total_is_the_engines(pair):
 
 @pytest.mark.parametrize("pair", [p for p in ALL_DIRECTIVES if p[1].kind is DirectiveKind.DISCARD], ids=_id)
 def test_every_stated_discard_is_the_analysis_best(pair):
-    analysis = discard_analysis()
-    if analysis is None:
-        pytest.skip("the discard analysis (engine.discard) is not there yet")
     _, directive = pair
-    options = analysis.analyse_discards(directive.cards, dealer=directive.seat.owns_crib)
+    options = analyse_discards(directive.cards, dealer=directive.seat.owns_crib)
     best = max(option.net_ev for option in options)
     stated = next(option for option in options if set(option.discard) == set(directive.throw))
     assert stated.net_ev == pytest.approx(best)
@@ -163,10 +160,8 @@ def test_a_play_past_31_is_reported():
     assert "may not pass 31" in check_directive(parse_directive("{play KS QD 9H 5C = 0}"))
 
 
-def test_a_wrong_discard_is_reported_once_the_analysis_exists():
+def test_a_wrong_discard_is_reported():
     directive = parse_directive("{discard 5H 5D JS 4C 6D KS dealer = 5H 5D}")
-    if best_throws(directive) is None:
-        pytest.skip("the discard analysis (engine.discard) is not there yet")
     assert "analysis prefers" in check_directive(directive)
 
 
@@ -280,7 +275,7 @@ def test_discard_exercises_accept_the_best_throw(pair):
     assert judge(directive, format_cards(reversed(directive.throw))).correct
     others = [c for c in directive.cards if c not in directive.throw]
     worse = judge(directive, format_cards(others[:2]))
-    if best_throws(directive) is None or all(set(others[:2]) != set(t) for t in best_throws(directive)):
+    if all(set(others[:2]) != set(t) for t in best_throws(directive)):
         assert not worse.correct
     assert not judge(directive, format_cards(directive.throw[:1])).correct
 
@@ -331,26 +326,13 @@ def test_an_exercise_the_record_cannot_keep_is_reported_but_the_same_example_is_
     assert "four cards and a starter" in problem.message
 
 
-def test_without_the_discard_analysis_the_lessons_stated_throw_is_the_key(monkeypatch):
-    import trainer.lessons as lessons_module
-
-    monkeypatch.setattr(lessons_module, "discard_analysis", lambda: None)
-    directive = parse_directive("{exercise discard 5H 5D JS 4C 6D KS dealer = JS KS}")
-    assert best_throws(directive) is None
-    assert check_directive(directive) is None  # only its form can be checked
-    assert judge(directive, "KS JS").correct
-    assert not judge(directive, "5H 5D").correct
-    assert "discards" not in lessons_module.render_example(directive)  # no analysis table
-
-
 def test_a_discard_example_may_leave_the_choice_to_the_analysis():
     directive = parse_directive("{discard 5H 5D JS 4C 6D KS dealer}")
     assert directive.throw == () and check_directive(directive) is None
     assert parse_directive(directive.notation) == directive
     html = render_lesson(parse_lesson(_lesson_with(directive.notation), name="99-test.md"))
     best = best_throws(directive)
-    if best is not None:
-        assert all(f'data-card="{card}"' in html.split('class="throw"')[1].split(" and keep")[0] for card in best[0])
+    assert all(f'data-card="{card}"' in html.split('class="throw"')[1].split(" and keep")[0] for card in best[0])
     with pytest.raises(LessonError, match="must state"):
         parse_directive("{exercise discard 5H 5D JS 4C 6D KS dealer}")
 

@@ -13,12 +13,22 @@ lesson and its notation, so renumbering a lesson's exercises keeps progress.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from trainer import record
-from trainer.checking import AnswerMode, check_pegging, check_total
-from trainer.drills import DiscardDeal, PeggingMoment, ShowDeal
-from trainer.lessons import Directive, DirectiveKind, Lesson, PlayEnding, Verdict, discard_options, judge
+from engine.cards import parse_cards
+from trainer import grading, record
+from trainer.checking import AnswerMode
+from trainer.drills import PeggingMoment, ShowDeal
+from trainer.lessons import (
+    Directive,
+    DirectiveKind,
+    Lesson,
+    PlayEnding,
+    Verdict,
+    discard_deal,
+    discard_options,
+    judge,
+)
 
 #: The attempt mode that marks an attempt as a lesson exercise.
 LESSON_MODE = "lesson"
@@ -49,42 +59,37 @@ def answer_exercise(learner_id: int, lesson: Lesson, number: int, answer: str) -
     """Judge the learner's answer to exercise ``number`` with the engine, record
     it in the learner's record, and return the verdict and the attempt id.
 
-    The attempt is stored in the same shape as the matching drill's (a show
-    deal, a pegging moment, a discard deal), so the review can show it and
-    bring it back for a retry like any other mistake.
+    The attempt is graded by :mod:`trainer.grading` into the same shape as the
+    matching drill's (a show deal, a pegging moment, a discard deal), so it gets
+    the drill's verdict and the review can show it and bring it back for a
+    retry like any other mistake.  ``ValueError`` when the answer is not a
+    number of points (two of the six cards for a discard): the lesson's form
+    refuses those.
     """
     directive = lesson.exercise(number)
     verdict = judge(directive, answer)
+    attempt = exercise_attempt(directive, verdict.answer)
     where = {"lesson": lesson.slug, "exercise": number, "directive": directive.notation}
-    answered = int(verdict.answer) if verdict.answer.isdigit() else 0
+    attempt = replace(attempt, dealt=attempt.dealt | where, mode=LESSON_MODE)
+    return verdict, record.record_attempts(learner_id, [attempt])[0]
+
+
+def exercise_attempt(directive: Directive, answer: str) -> record.NewAttempt:
+    """The attempt an exercise's answer makes, graded as its drill grades it
+    (``ValueError`` for an answer the exercise's form would refuse)."""
+    if directive.kind is DirectiveKind.DISCARD:
+        _, attempt = grading.grade_discard(discard_deal(directive), parse_cards(answer),
+                                           options=discard_options(directive))
+        return attempt
+    if not answer.isdigit():
+        raise ValueError(f"{answer!r} is not a number of points")
+    answered = int(answer)
     if directive.kind is DirectiveKind.PLAY:
         moment = pegging_moment(directive)
-        feedback = check_pegging(moment.play(), moment.extra, answered, moment.play().count)
-        attempt = record.record_attempt(
-            learner_id, record.DrillKind.PEGGING, dealt={"moment": moment.to_dict()} | where,
-            answer={"count": moment.play().count, "points": answered}, results=feedback.results,
-            points_expected=feedback.expected_points, points_answered=answered,
-            points_missed=feedback.points_missed, correct=verdict.correct, mode=LESSON_MODE,
-        )
-    elif directive.kind is DirectiveKind.DISCARD:
-        deal = DiscardDeal(directive.cards, directive.seat.owns_crib)
-        attempt = record.record_attempt(
-            learner_id, record.DrillKind.DISCARD, dealt={"deal": deal.to_dict()} | where,
-            answer={"discard": verdict.answer, "given_away": round(_given_away(directive, verdict), 4)},
-            results=(), points_expected=0, points_answered=0,
-            points_missed=round(_given_away(directive, verdict)), correct=verdict.correct, mode=LESSON_MODE,
-        )
-    else:
-        deal = ShowDeal(directive.cards, directive.starter, directive.kind is DirectiveKind.CRIB)
-        feedback = check_total(deal.score(), answered)
-        options = {"mode": AnswerMode.TOTAL.value, "crib": deal.crib, "focus": "auto", "timed": False}
-        attempt = record.record_attempt(
-            learner_id, record.DrillKind.SHOW, dealt={"deal": deal.to_dict(), "options": options} | where,
-            answer={"total": answered}, results=feedback.results, points_expected=feedback.expected_total,
-            points_answered=answered, points_missed=feedback.points_missed, correct=verdict.correct,
-            mode=LESSON_MODE,
-        )
-    return verdict, attempt
+        return grading.grade_pegging(moment, answered, moment.play().count)[1]
+    deal = ShowDeal(directive.cards, directive.starter, directive.kind is DirectiveKind.CRIB)
+    options = {"mode": AnswerMode.TOTAL.value, "crib": deal.crib, "focus": "auto", "timed": False}
+    return grading.grade_show(deal, options, {"total": answered})[1]
 
 
 def pegging_moment(directive: Directive) -> PeggingMoment:
@@ -101,17 +106,6 @@ def pegging_moment(directive: Directive) -> PeggingMoment:
             "last_card": directive.ending is PlayEnding.LAST,
         }
     )
-
-
-def _given_away(directive: Directive, verdict: Verdict) -> float:
-    """Expected points the learner's discard gives away against the best (0 without the analysis)."""
-    options = discard_options(directive)
-    if options is None:
-        return 0.0
-    answered = set(verdict.answer.split())
-    # An answer that is not two of the six cards counts as the worst discard.
-    chosen = next((o.net_ev for o in options if set(map(str, o.discard)) == answered), options[-1].net_ev)
-    return options[0].net_ev - chosen
 
 
 def course_progress(learner_id: int, lessons: tuple[Lesson, ...]) -> tuple[LessonProgress, ...]:

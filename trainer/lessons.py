@@ -52,10 +52,13 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 
 from engine.cards import Card, check_distinct, format_cards, parse_cards
+from engine.discard import DiscardOption, analyse_discards
 from engine.errors import IllegalActionError, InvalidCardError
 from engine.pegging import MAX_COUNT, PlayScore, score_play
 from engine.scoring import ScoreItem, ScoreKind, ShowScore, number_words, score_show
+from trainer import grading
 from trainer.checking import ComboType
+from trainer.drills import DiscardDeal
 from trainer.resources import content_dir
 
 #: Where the course lives: ``lessons/`` at the top of the repository, shipped inside the wheel.
@@ -389,44 +392,27 @@ class Problem:
         return f"{self.lesson} line {self.line}: {self.notation}: {self.message}"
 
 
-def discard_analysis():
-    """The engine's discard analysis (:mod:`engine.discard`), or ``None`` where it
-    is not installed: discard directives are then checked only for their form."""
-    try:
-        from engine import discard
-    except ImportError:
-        return None
-    return discard
+def discard_deal(directive: Directive) -> DiscardDeal:
+    """A discard directive as the discard drill's deal."""
+    return DiscardDeal(directive.cards, directive.seat.owns_crib)
 
 
-#: Two discards whose net expected values differ by no more than this are
-#: equally good (the discard drill's tolerance: a rounding difference).
-EV_TOLERANCE = 0.005
+def discard_options(directive: Directive) -> tuple[DiscardOption, ...]:
+    """The analysis of every discard of a discard directive, best first."""
+    return analyse_discards(directive.cards, dealer=directive.seat.owns_crib)
 
 
-def discard_options(directive: Directive):
-    """The analysis of every discard of a discard directive, best first (or ``None``)."""
-    analysis = discard_analysis()
-    if analysis is None:
-        return None
-    return analysis.analyse_discards(directive.cards, dealer=directive.seat.owns_crib)
-
-
-def best_throws(directive: Directive) -> tuple[tuple[Card, ...], ...] | None:
-    """The throws the engine's discard analysis rates best (ties included), or
-    ``None`` while the analysis is not available."""
-    options = discard_options(directive)
-    if options is None:
-        return None
-    best = max(option.net_ev for option in options)
-    return tuple(option.discard for option in options if option.net_ev >= best - EV_TOLERANCE)
+def best_throws(directive: Directive) -> tuple[tuple[Card, ...], ...]:
+    """The throws the engine's discard analysis rates best, ties included
+    (within the drills' tolerance, :func:`trainer.grading.best_discards`)."""
+    return tuple(option.discard for option in grading.best_discards(discard_options(directive)))
 
 
 def check_directive(directive: Directive) -> str | None:
     """What is wrong with a directive's stated answer, or ``None`` if the engine agrees."""
     if directive.kind is DirectiveKind.DISCARD:
         best = best_throws(directive)
-        if best is None or not directive.throw or any(set(throw) == set(directive.throw) for throw in best):
+        if not directive.throw or any(set(throw) == set(directive.throw) for throw in best):
             return None
         options = " or ".join(format_cards(throw) for throw in best)
         return f"says lay away {format_cards(directive.throw)} but the analysis prefers {options}"
@@ -502,18 +488,9 @@ def _judge_discard(directive: Directive, answer) -> Verdict:
         return Verdict(False, str(answer), format_cards(directive.throw), str(error))
     if len(throw) != 2 or not set(throw) <= set(directive.cards):
         return Verdict(False, format_cards(throw), format_cards(directive.throw), "Pick two of the six cards dealt.")
-    options = discard_options(directive)
     whose = "your own crib" if directive.seat.owns_crib else "your opponent's crib"
-    if options is None:  # no analysis installed: the lesson's stated throw is the key
-        correct = set(throw) == set(directive.throw)
-        explanation = (
-            f"Lay away {format_cards(directive.throw, pretty=True)} to {whose} and keep "
-            f"{format_cards(directive.keep, pretty=True)}, worth {score_show(directive.keep).total} before the cut."
-        )
-        return Verdict(correct, format_cards(throw), format_cards(directive.throw), explanation)
-    best = options[0]
-    chosen = next(option for option in options if set(option.discard) == set(throw))
-    correct = chosen.net_ev >= best.net_ev - EV_TOLERANCE
+    verdict, _ = grading.grade_discard(discard_deal(directive), throw, options=discard_options(directive))
+    best, chosen, correct = verdict.options[0], verdict.picked, verdict.best
     explanation = (
         f"Laying away {format_cards(chosen.discard, pretty=True)} to {whose} keeps a hand worth "
         f"{chosen.hand_ev:.2f} on average and a crib worth {chosen.crib_ev:.2f}: net {chosen.net_ev:.2f}. "
@@ -619,17 +596,15 @@ def render_example(directive: Directive) -> str:
         spoken = play_spoken(result)
     elif kind is DirectiveKind.DISCARD:
         whose = "You deal: the crib is yours." if directive.seat.owns_crib else "Your opponent deals: the crib is theirs."
-        throw = directive.throw or next(iter(best_throws(directive) or ()), ())
+        throw = directive.throw or best_throws(directive)[0]
         keep = tuple(c for c in directive.cards if c not in throw)
         keep_score = score_show(keep)
         head = f'<p class="deal">dealt {cards_html(directive.cards)} <span class="seat">{whose}</span></p>'
         body = (
             f'<p class="throw">lay away {cards_html(throw, small=True)} and keep '
             f"{cards_html(keep, small=True)}, worth {keep_score.total} before the cut</p>"
-            if throw
-            else ""
         ) + _discard_table(directive)
-        spoken = f"the four kept: {keep_score.spoken}" if throw else "the analysis is not installed"
+        spoken = f"the four kept: {keep_score.spoken}"
     else:
         result = directive.show_score()
         head = f'<p class="deal">{kind.value} {cards_html(directive.cards)}{_starter_html(directive)}</p>'
@@ -642,10 +617,8 @@ def render_example(directive: Directive) -> str:
 
 
 def _discard_table(directive: Directive, shown: int = 3) -> str:
-    """The analysis's best few discards, as a table (nothing if it is not installed)."""
+    """The analysis's best few discards, as a table."""
     options = discard_options(directive)
-    if options is None:
-        return ""
     rows = "".join(
         f"<tr><td>{cards_html(option.discard, small=True)}</td><td>{cards_html(option.keep, small=True)}</td>"
         f'<td class="points">{option.hand_ev:.2f}</td><td class="points">{option.crib_ev:.2f}</td>'
