@@ -505,8 +505,8 @@ def _count_attempts(events: Sequence[Event]) -> list[record.NewAttempt | None]:
             shown = event
         if isinstance(event, TrueCount) and event.player == LEARNER and event.what != "play" and shown is not None:
             attempts.append(
-                record.counted_show(shown.cards, shown.starter, crib=event.what == "crib", claimed=event.claimed,
-                                    source="game")
+                grading.grade_counted_show(shown.cards, shown.starter, crib=event.what == "crib",
+                                           claimed=event.claimed, source="game")
             )
     return attempts
 

@@ -122,13 +122,20 @@ def check_show(deal: ShowDeal, given: dict) -> Feedback:
 
 
 def grade_show(
-    deal: ShowDeal, options: dict, given: dict, *, seconds: float | None = None, retry_of: int | None = None
+    deal: ShowDeal,
+    options: dict,
+    given: dict,
+    *,
+    seconds: float | None = None,
+    retry_of: int | None = None,
+    source: str | None = None,
 ) -> tuple[Feedback, NewAttempt]:
-    """Judge a counted hand or crib; ``options`` are the drill's (stored with the deal)."""
+    """Judge a counted hand or crib; ``options`` are the drill's (stored with the
+    deal); ``source`` marks a count made outside the drill, e.g. "game"."""
     feedback = check_show(deal, given)
     return feedback, NewAttempt(
         DrillKind.SHOW,
-        dealt={"deal": deal.to_dict(), "options": options},
+        dealt=_with_source({"deal": deal.to_dict(), "options": options}, source),
         answer=given,
         results=feedback.results,
         points_expected=feedback.expected_total,
@@ -139,6 +146,25 @@ def grade_show(
         seconds=seconds,
         retry_of=retry_of,
     )
+
+
+def total_options(crib: bool) -> dict:
+    """The show drill's options for a count answered by its total, as a game, a
+    solitaire or a lesson asks for it."""
+    return {"mode": AnswerMode.TOTAL.value, "crib": crib, "focus": "auto", "timed": False}
+
+
+def grade_counted_show(
+    cards: Sequence[Card], starter: Card | None, *, crib: bool, claimed: int, source: str
+) -> NewAttempt | None:
+    """A hand or crib the learner counted outside the drills (``source``: "game",
+    "solitaire") as a show attempt answered by total, in the show drill's shape,
+    so the review can bring a miss back; None when it is not four cards and a
+    starter (the drill's deal)."""
+    if len(cards) != 4 or starter is None:
+        return None
+    deal = ShowDeal(tuple(cards), starter, crib)
+    return grade_show(deal, total_options(crib), {"total": claimed}, source=source)[1]
 
 
 def grade_pegging(

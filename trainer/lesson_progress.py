@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 
 from engine.cards import parse_cards
 from trainer import grading, record
-from trainer.checking import AnswerMode
 from trainer.drills import PeggingMoment, ShowDeal
 from trainer.lessons import (
     Directive,
@@ -88,8 +87,7 @@ def exercise_attempt(directive: Directive, answer: str) -> record.NewAttempt:
         moment = pegging_moment(directive)
         return grading.grade_pegging(moment, answered, moment.play().count)[1]
     deal = ShowDeal(directive.cards, directive.starter, directive.kind is DirectiveKind.CRIB)
-    options = {"mode": AnswerMode.TOTAL.value, "crib": deal.crib, "focus": "auto", "timed": False}
-    return grading.grade_show(deal, options, {"total": answered})[1]
+    return grading.grade_show(deal, grading.total_options(deal.crib), {"total": answered})[1]
 
 
 def pegging_moment(directive: Directive) -> PeggingMoment:

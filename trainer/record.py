@@ -39,9 +39,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased, selectinload
 
-from engine.cards import Card
-from trainer.checking import AnswerMode, ComboResult, ComboType, check_total
-from trainer.drills import ShowDeal
+from trainer.checking import ComboResult, ComboType
 from trainer.models import Attempt, ComboResultRow, ComboTally, DayTally, Drill, Learner, db, utcnow
 
 #: Longest learner name accepted.
@@ -626,34 +624,6 @@ def record_attempt(
         seconds, retry_of,
     )
     return record_attempts(learner_id, [attempt])[0]
-
-
-def counted_show(
-    cards: Sequence[Card], starter: Card | None, *, crib: bool, claimed: int, source: str
-) -> NewAttempt | None:
-    """A hand or crib the learner counted outside the drills (``source``:
-    "game", "solitaire") as a show attempt answered by total, in the show
-    drill's shape, so the review can bring a miss back; None when it is not
-    four cards and a starter (the drill's deal)."""
-    if len(cards) != 4 or starter is None:
-        return None
-    deal = ShowDeal(tuple(cards), starter, crib)
-    feedback = check_total(deal.score(), claimed)
-    return NewAttempt(
-        DrillKind.SHOW,
-        dealt={
-            "deal": deal.to_dict(),
-            "options": {"mode": AnswerMode.TOTAL.value, "crib": crib, "focus": "auto", "timed": False},
-            "source": source,
-        },
-        answer={"total": claimed},
-        results=feedback.results,
-        points_expected=feedback.expected_total,
-        points_answered=claimed,
-        points_missed=feedback.points_missed,
-        correct=feedback.correct,
-        mode=AnswerMode.TOTAL.value,
-    )
 
 
 # ---------------------------------------------------------------- reading attempts back

@@ -24,7 +24,7 @@ from sqlalchemy import select
 from engine.cards import Card
 from engine.errors import IllegalActionError, InvalidCardError
 from engine.solitaire import ArnoldSolitaire, HoyleSolitaire, SolitaireCount
-from trainer import record
+from trainer import grading, record
 from trainer.game_models import SolitaireGame
 from trainer.games import GameActionError, StaleAction, read_count, save_if_current
 from trainer.models import db
@@ -212,8 +212,8 @@ def _counted(line: CountLine) -> record.NewAttempt | None:
     count = line.count
     if count.what == HEELS:
         return None
-    return record.counted_show(count.cards, count.starter, crib=count.what == "crib", claimed=line.claimed,
-                               source="solitaire")
+    return grading.grade_counted_show(count.cards, count.starter, crib=count.what == "crib",
+                                      claimed=line.claimed, source="solitaire")
 
 
 def best_scores(learner_id: int, kind: SolitaireKind, limit: int = 5) -> tuple[BestScore, ...]:

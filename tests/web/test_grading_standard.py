@@ -3,14 +3,16 @@ and the same recorded figures, in its drill, in a lesson exercise and in a game.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from engine.cards import Card, format_cards
+from engine.cards import Card, format_cards, parse_cards
 from engine.discard import analyse_discards
 from engine.game import Action, Game
 from engine.rules import STANDARD
 from trainer import grading, record
-from trainer.drills import BestPlayQuestion, DiscardDeal
+from trainer.drills import BestPlayQuestion, DiscardDeal, ShowDeal
 from trainer.game_table import BOT, LEARNER
 from trainer.games import DiscardNote, PlayNote, _discard, _play
 from trainer.lesson_progress import answer_exercise, exercise_attempt
@@ -103,3 +105,12 @@ def test_every_exercise_records_the_verdict_the_lesson_shows(directive):
     for answer in answers:
         verdict = judge(directive, answer)
         assert exercise_attempt(directive, verdict.answer).correct == verdict.correct, answer
+
+
+def test_a_count_outside_the_drill_is_recorded_as_the_show_drill_by_total_records_it():
+    deal = ShowDeal(tuple(parse_cards("5H 5D 5S JC")), Card.parse("5C"), False)
+    counted = grading.grade_counted_show(deal.hand, deal.starter, crib=False, claimed=28, source="game")
+    _, drilled = grading.grade_show(deal, grading.total_options(False), {"total": 28})
+    assert counted == replace(drilled, dealt=drilled.dealt | {"source": "game"})
+    assert not counted.correct and counted.points_missed == 1 and counted.results
+    assert grading.grade_counted_show(deal.hand[:3], deal.starter, crib=False, claimed=0, source="game") is None
