@@ -98,13 +98,6 @@ class _Solitaire:
         if self.is_over:
             raise IllegalActionError(action, f"the game is over after {self.deals} deals")
 
-    def can_discard(self, *args) -> bool:
-        try:
-            self.verify_discard(*(_as_cards(a) for a in args))
-        except IllegalActionError:
-            return False
-        return True
-
 
 class ArnoldSolitaire(_Solitaire):
     """Four deals of two six-card hands and a starter (13 cards each); lay two

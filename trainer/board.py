@@ -48,7 +48,6 @@ class Track:
     player: int
     holes: tuple[Hole, ...]
     start: Hole
-    label_y: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +97,7 @@ def board_layout(target: int, pegs: tuple[tuple[int, int], ...], *, row_holes: i
                 index = row_holes - 1 - index
             holes.append(Hole(_column_x(index), rows_y[lap], score))
         start = Hole(MARGIN_X - 16, rows_y[0], 0)
-        tracks.append(Track(player, tuple(holes[: target - 1]), start, rows_y[0]))
+        tracks.append(Track(player, tuple(holes[: target - 1]), start))
         y += PLAYER_GAP
     height = y - PLAYER_GAP + MARGIN_Y
     game_x = row_width - 12 if rows % 2 else MARGIN_X - 16
