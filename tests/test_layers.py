@@ -28,13 +28,7 @@ NOT_FOR_THE_ENGINE = ("trainer", "flask", "flask_*", "werkzeug", "sqlalchemy")
 #: What a trainer service may never import: the web stack and the front ends.
 NOT_FOR_SERVICES = ("flask", "werkzeug", *FRONT_ENDS)
 
-#: Known debts, each ``(importer, imported)``, to be paid and then struck off
-#: (several changes are in flight at once, so a paid debt is not a failure);
-#: never add one without a reason.
-KNOWN_INNER_IMPORTS = {
-    # Guards no cycle; goes with the fallback for a missing engine (lessons change in flight).
-    ("trainer.lessons", "engine.discard"),
-}
+#: Known exceptions to the layers, each ``(importer, imported)`` with its reason.
 KNOWN_UPWARD_IMPORTS = {
     # Password hashing only (werkzeug.security), no request or app.
     ("trainer.accounts", "werkzeug.security"),
@@ -132,7 +126,7 @@ def first_cycle(imports: list[Import], modules: set[str]) -> list[str] | None:
     try:
         graphlib.TopologicalSorter(graph).prepare()
     except graphlib.CycleError as error:
-        return list(error.args[1])
+        return list(reversed(error.args[1]))  # graphlib lists each module before its importer
     return None
 
 
@@ -172,7 +166,7 @@ def test_the_checks_see_the_packages(modules, imports):
 
 
 def test_no_import_cycle(modules, imports):
-    cycle = first_cycle(_without(imports, KNOWN_INNER_IMPORTS), set(modules))
+    cycle = first_cycle(imports, set(modules))
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
 
 
@@ -182,7 +176,7 @@ def test_no_upward_import(imports):
 
 
 def test_no_import_inside_a_function(imports):
-    wrong = _without(inner_imports(imports), KNOWN_INNER_IMPORTS)
+    wrong = inner_imports(imports)
     assert not wrong, "import inside a function (move it to the top):\n" + "\n".join(map(str, wrong))
 
 
