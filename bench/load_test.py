@@ -5,7 +5,9 @@ practises as people do: counts hands (answering each), scores pegging piles,
 looks at the review and plays a game against the bot, one request at a time.
 With ``--think 0`` (the default) nobody pauses, so the server is saturated and
 the latencies are mostly queueing; ``--think 2`` pauses about two seconds
-between activities, as a class at work does.  Prints the throughput, and per route the requests, errors,
+between activities, as a class at work does, and ``--ramp 10`` lets the
+learners arrive over ten seconds (signing in hashes a password: fifty at
+once keep both cores busy for a few seconds).  Prints the throughput, and per route the requests, errors,
 median and 99th percentile; exits non-zero on any error.
 
     python bench/load_test.py --database postgresql+psycopg://user:pw@127.0.0.1/load
@@ -34,10 +36,11 @@ from webclient import Learner, Timings, report  # noqa: E402
 ACTIVITIES = {"count": 0.45, "pegging": 0.15, "review": 0.1, "game": 0.3}
 
 
-def simulate(url: str, number: int, password: str | None, deadline: float, think: float, timings: Timings,
-             failures: list[str]) -> None:
+def simulate(url: str, number: int, password: str | None, deadline: float, think: float, ramp: float,
+             timings: Timings, failures: list[str]) -> None:
     rng = random.Random(number)
     learner = Learner(url, timings, rng)
+    time.sleep(rng.uniform(0, ramp))  # learners arrive over the ramp, not all in the same instant
     try:
         learner.sign_in(f"demo-{number}", password)
         table = None
@@ -65,6 +68,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--think", type=float, default=0, help="mean pause between activities, seconds")
+    parser.add_argument("--ramp", type=float, default=0, help="learners arrive over this many seconds")
     parser.add_argument("--accounts", action="store_true", help="server mode: sign in with passwords")
     parser.add_argument("--reuse", action="store_true", help="the database already holds the demo learners")
     args = parser.parse_args()
@@ -81,8 +85,11 @@ def main() -> int:
     with serving(database, "--workers", str(args.workers), *mode) as url:
         deadline = time.monotonic() + args.seconds
         started = time.perf_counter()
-        threads = [threading.Thread(target=simulate, args=(url, k, password, deadline, args.think, timings, failures))
-                   for k in range(1, args.learners + 1)]
+        threads = [
+            threading.Thread(target=simulate,
+                             args=(url, k, password, deadline, args.think, args.ramp, timings, failures))
+            for k in range(1, args.learners + 1)
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:
