@@ -189,15 +189,20 @@ def attempts_recorded(app) -> int:
         return db.session.scalar(select(func.count()).select_from(Attempt))
 
 
-def test_a_move_whose_record_fails_is_not_saved(app, learner, monkeypatch):
-    """The move and its record are one commit: when recording fails, the game is as it was."""
+def at_the_first_discard(app, learner) -> tuple[str, int, str]:
+    """A new seeded game, moved on to the learner's first discard: its URL, id and page."""
     app.config["PLAY_SEED"] = 11
     url = start(learner)
-    game_id = int(url.rsplit("/", 1)[1])
     html = learner.client.get(url).get_data(as_text=True)
     while 'value="continue"' in html:
         learner.post(url, {"action": "continue", "version": _version(html)}, page=url)
         html = learner.client.get(url).get_data(as_text=True)
+    return url, int(url.rsplit("/", 1)[1]), html
+
+
+def test_a_move_whose_record_fails_is_not_saved(app, learner, monkeypatch):
+    """The move and its record are one commit: when recording fails, the game is as it was."""
+    url, game_id, html = at_the_first_discard(app, learner)
     assert 'value="discard"' in html
     before = game_state(app, game_id)
     cards = _hand(html)[:2]
@@ -238,13 +243,7 @@ with create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": 
 
 def test_a_move_killed_before_its_record_is_not_saved(app, learner):
     """kill -9 between a move and its record: the database keeps neither half, and the game goes on."""
-    app.config["PLAY_SEED"] = 11
-    url = start(learner)
-    game_id = int(url.rsplit("/", 1)[1])
-    html = learner.client.get(url).get_data(as_text=True)
-    while 'value="continue"' in html:
-        learner.post(url, {"action": "continue", "version": _version(html)}, page=url)
-        html = learner.client.get(url).get_data(as_text=True)
+    url, game_id, html = at_the_first_discard(app, learner)
     before = game_state(app, game_id)
     cards = _hand(html)[:2]
     with app.app_context():
@@ -261,12 +260,7 @@ def test_a_move_killed_before_its_record_is_not_saved(app, learner):
 
 
 def test_a_stale_move_records_nothing(app, learner):
-    app.config["PLAY_SEED"] = 11
-    url = start(learner)
-    html = learner.client.get(url).get_data(as_text=True)
-    while 'value="continue"' in html:
-        learner.post(url, {"action": "continue", "version": _version(html)}, page=url)
-        html = learner.client.get(url).get_data(as_text=True)
+    url, _, html = at_the_first_discard(app, learner)
     cards = _hand(html)[:2]
     learner.post(url, {"action": "discard", "version": _version(html), "card": cards}, page=url)
     again = learner.post(url, {"action": "discard", "version": _version(html), "card": cards}, page=url,
