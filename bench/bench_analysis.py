@@ -15,8 +15,8 @@ import time
 
 from engine.cards import DECK
 from engine.discard import analyse_discards
-from engine.rank_multisets import multisets
 from engine.peganalysis import PeggingView, analyse_plays
+from engine.rank_multisets import multisets
 
 
 def median_ms(function, inputs) -> float:

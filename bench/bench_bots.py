@@ -10,12 +10,10 @@ only where there is a choice (two or more ranks that fit).
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
 
 from engine.bots import Bot
-from engine.game import Automation, Game
 from engine.players import play_game
 from engine.rules import STANDARD
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from engine.cards import DECK, parse_cards
 from engine.discard import analyse_discards, mean_show_over_starters
-from engine.rank_multisets import base_score_of_ranks
 from engine.errors import InvalidCardError
+from engine.rank_multisets import base_score_of_ranks
 from engine.scoring import ScoreKind, score_show
 from trainer.cli import main
 

@@ -11,7 +11,7 @@ import pytest
 
 from engine.cards import card
 from engine.errors import IllegalActionError
-from engine.events import CountReset, Go, PlayEnded, Played, Points
+from engine.events import CountReset, Go, Played, PlayEnded, Points
 from engine.game import Action, Game, Phase
 from engine.rules import FIVE_CARD, STANDARD, THREE_PLAYER
 from tests.game_helpers import replay

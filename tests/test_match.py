@@ -8,10 +8,9 @@ import pytest
 
 from engine.errors import IllegalActionError
 from engine.game import Automation, Game
-from engine.players import play_game
 from engine.match import Match, play_match
-from engine.players import RandomPlayer
-from engine.rules import FOUR_PLAYER, SHORT, THREE_PLAYER, FREE_PLAY_TRIPLE
+from engine.players import RandomPlayer, play_game
+from engine.rules import FOUR_PLAYER, FREE_PLAY_TRIPLE, SHORT, THREE_PLAYER
 
 
 def test_match_points_are_the_sum_of_the_games_by_convention():

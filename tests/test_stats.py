@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card, Rank, Suit
-from engine.scoring import score_show
 from engine.rank_multisets import base_score_of_ranks
+from engine.scoring import score_show
 from engine.stats import ALL_HANDS, _suit_bonuses, score_distribution
 
 PUBLISHED_HAND_COUNTS = {

@@ -1,13 +1,12 @@
 """The first schema: learners, pending drills, attempts and results per combo type.
 
 Revision ID: 0001
-Revises: 
+Revises:
 Create Date: 2026-11-29 12:10:48.550607
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0001'

@@ -16,6 +16,7 @@ from trainer.record import DrillKind
 
 from .helpers import cards_in, sign_in
 
+
 def dealt(page) -> tuple[list[Card], Card]:
     figures = page.locator(".deal figure")
     return cards_in(figures.nth(0)), cards_in(figures.nth(1))[0]

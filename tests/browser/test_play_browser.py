@@ -17,10 +17,10 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from engine.pegging import score_play
 from engine.scoring import score_show
 
 from .helpers import cards_in, sign_in
+
 
 def submit(page, act) -> None:
     """Do something that sends a form, and wait for the next page (so the next

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import DECK
-from engine.scoring import ScoreKind, score_show
+from engine.pegging import score_play
+from engine.scoring import ScoreItem, ScoreKind, score_show
 from trainer.checking import (
     AnswerMode,
     Claim,
@@ -19,8 +20,6 @@ from trainer.checking import (
     check_total,
     combos_of,
 )
-from engine.pegging import score_play
-from engine.scoring import ScoreItem
 
 
 def test_combo_types_of_a_29():

@@ -16,7 +16,7 @@ import re
 import pytest
 
 from engine.cards import DECK, Card
-from engine.events import Dealt, Discarded, Played, Shown, StarterCut, CutForDeal
+from engine.events import CutForDeal, Dealt, Played, Shown, StarterCut
 from engine.game import Game
 from engine.pegging import score_play
 from engine.scoring import score_show

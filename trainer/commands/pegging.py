@@ -12,7 +12,7 @@ import argparse
 
 from engine.cards import DECK, Card, Rank, format_cards, parse_cards
 from engine.errors import IllegalActionError
-from engine.events import CountReset, Event, Go, PlayEnded, Played, Points
+from engine.events import CountReset, Event, Go, Played, PlayEnded, Points
 from engine.game import Game
 from engine.pegging import MAX_COUNT
 from engine.rules import STANDARD
