@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -35,7 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from engine.bots import PROFILES, Bot, Level
 from engine.cards import Card, parse_cards
 from engine.discard import analyse_discards
-from engine.errors import IllegalActionError, InvalidCardError
+from engine.errors import IllegalActionError
 from engine.events import Event, Shown, TrueCount
 from engine.game import Action, Automation, Game
 from engine.peganalysis import PeggingView
@@ -293,46 +293,83 @@ def _advance(row: SavedGame, game: Game) -> None:
 # ---------------------------------------------------------------- actions
 
 
-def _cards_from(values: Iterable[str]) -> tuple[Card, ...]:
-    try:
-        return tuple(Card.parse(v) for v in values)
-    except InvalidCardError:
-        raise GameActionError("That is not one of your cards.") from None
+@dataclass(frozen=True, slots=True)
+class Continue:
+    """Show the next step of the bot's turn."""
 
 
-def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequence[str] = ()) -> str | None:
-    """Apply one learner action from a form; returns a message to show, if any.
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """Show the rest of the deal at once."""
 
-    Raises :class:`GameActionError` (with a message for the learner) for bad
-    input, an action the rules forbid, or a stale form, and the game is
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Lay these cards away to the crib."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """Cut the pack for the starter.  ``lift`` is the number as typed (blank:
+    anywhere): whether it is allowed depends on the pack, which the service knows."""
+
+    lift: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """Play this card in the pegging (None: no card was picked)."""
+
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimPoints:
+    """Claim a count.  ``points`` is the number as typed: its limit depends on
+    what is being counted, which the service knows."""
+
+    points: str
+
+
+@dataclass(frozen=True, slots=True)
+class Muggins:
+    """Call muggins on the bot's claim, pointing at the combination missed (if any)."""
+
+    pointed: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    """Let the bot's claim stand."""
+
+
+#: One thing the learner can do at the table.
+GameMove = Continue | Skip | Discard | Cut | PlayCard | ClaimPoints | Muggins | Accept
+
+
+def act(learner_id: int, game_id: object, version: int, move: GameMove) -> str | None:
+    """Apply one learner move, drawn at game ``version``; returns a message to show, if any.
+
+    Raises :class:`GameActionError` (with a message for the learner) for an
+    action the rules forbid, bad input, or a stale version, and the game is
     unchanged; :class:`LookupError` when the game is not the learner's.
     """
     row = learner_row(learner_id, game_id)
     if row is None:
         raise LookupError(game_id)
-    try:
-        version = int(form.get("version", ""))
-    except ValueError:
-        raise GameActionError("That form is missing its game version; please use the buttons on the page.") from None
     if version != row.version:
         raise StaleAction()
     game = game_of(row)
-    action = form.get("action", "")
     log_before = len(game.log)
     notes = json.loads(row.notes)
     message = None
     attempts: list[record.NewAttempt | None] = []
-    if action == "continue":
+    if isinstance(move, (Continue, Skip)):
         if row.seen >= len(game.log):
             raise GameActionError("There is nothing more to show: it is your move.")
-        row.seen = catch_up(game, row.seen, one_more=True)
-        _save_if_current(row, version)
-        db.session.commit()
-        return None
-    if action == "skip":
-        if row.seen >= len(game.log):
-            raise GameActionError("There is nothing more to show: it is your move.")
-        row.seen = skip_deal(game, row.seen)
+        row.seen = catch_up(game, row.seen, one_more=True) if isinstance(move, Continue) else skip_deal(game, row.seen)
         _save_if_current(row, version)
         db.session.commit()
         return None
@@ -341,20 +378,23 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], cards: Sequen
     if game.is_over:
         raise GameActionError("This game is over.")
     try:
-        if action == "discard":
-            attempts.append(_discard(game, _cards_from(cards), notes))
-        elif action == "cut":
-            if not game.can_cut() or game.cutter != LEARNER:
-                raise GameActionError("It is not your cut now.")
-            game.cut(_lift(game, form.get("lift", "")))
-        elif action == "play":
-            attempts.append(_play(game, _cards_from(cards[:1]) if cards else (), notes, row.bot_seed))
-        elif action == "claim":
-            _claim(game, form.get("points", ""))
-        elif action in ("muggins", "accept"):
-            message = _answer_muggins(game, action == "muggins", _cards_from(cards))
-        else:
-            raise GameActionError("That is not something you can do in a game.")
+        match move:
+            case Discard(cards):
+                attempts.append(_discard(game, cards, notes))
+            case Cut(lift):
+                if not game.can_cut() or game.cutter != LEARNER:
+                    raise GameActionError("It is not your cut now.")
+                game.cut(_lift(game, lift))
+            case PlayCard(card):
+                attempts.append(_play(game, () if card is None else (card,), notes, row.bot_seed))
+            case ClaimPoints(points):
+                _claim(game, points)
+            case Muggins(pointed):
+                message = _answer_muggins(game, True, pointed)
+            case Accept():
+                message = _answer_muggins(game, False, ())
+            case _:
+                raise GameActionError("That is not something you can do in a game.")
     except IllegalActionError as error:
         raise GameActionError(f"Not now: {error.rule}.") from None
     own_end = len(game.log)

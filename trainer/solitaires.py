@@ -17,12 +17,12 @@ import json
 import random
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Mapping, Sequence
+from typing import Mapping
 
 from sqlalchemy import select
 
 from engine.cards import Card
-from engine.errors import IllegalActionError, InvalidCardError
+from engine.errors import IllegalActionError
 from engine.solitaire import ArnoldSolitaire, HoyleSolitaire, SolitaireCount
 from trainer import grading, record
 from trainer.game_models import SolitaireGame
@@ -142,36 +142,44 @@ def load(learner_id: int, game_id: object) -> SolitaireTable | None:
     )
 
 
-def _cards(values: Sequence[str]) -> tuple[Card, ...]:
-    try:
-        return tuple(Card.parse(v) for v in values)
-    except InvalidCardError:
-        raise GameActionError("Pick cards from the hands dealt.") from None
+@dataclass(frozen=True, slots=True)
+class LayAway:
+    """Lay these cards from the first hand (and, in Arnold's, the second) away to the crib."""
+
+    first: tuple[Card, ...]
+    second: tuple[Card, ...] = ()
 
 
-def act(learner_id: int, game_id: object, form: Mapping[str, str], first: Sequence[str], second: Sequence[str]) -> None:
-    """Discard (``first``/``second`` hold the cards picked from each hand) or claim the counts."""
+@dataclass(frozen=True, slots=True)
+class CountDeal:
+    """The learner's counts, by the index of the count line, as typed: what
+    each count may be depends on the line (a hand, the crib), which the service knows."""
+
+    typed: Mapping[int, str]
+
+
+#: One thing the learner can do at the solitaire table.
+SolitaireMove = LayAway | CountDeal
+
+
+def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> None:
+    """Apply one learner move drawn at ``version``: lay cards away, or claim the deal's counts."""
     row = _row(learner_id, game_id)
     if row is None:
         raise LookupError(game_id)
-    try:
-        version = int(form.get("version", ""))
-    except ValueError:
-        raise GameActionError("That form is missing its version; please use the buttons on the page.") from None
     if version != row.version:
         raise StaleAction()
     game = _engine(row)
     claims = json.loads(row.claims)
     lines = _lines(game, claims)
     pending = [line for line in lines if line.claimed is None]
-    action = form.get("action", "")
     recorded: list[CountLine] = []
-    if action == "discard":
+    if isinstance(move, LayAway):
         if pending:
             raise GameActionError("First count the hands of this deal.")
         if game.is_over:
             raise GameActionError("This game is over.")
-        picked = (_cards(first), _cards(second)) if isinstance(game, ArnoldSolitaire) else (_cards(first),)
+        picked = (move.first, move.second) if isinstance(game, ArnoldSolitaire) else (move.first,)
         if any(len(p) != 2 for p in picked):
             raise GameActionError("Pick exactly two cards from each hand for the crib.")
         try:
@@ -180,13 +188,13 @@ def act(learner_id: int, game_id: object, form: Mapping[str, str], first: Sequen
             raise GameActionError(f"Not allowed: {error.rule}.") from None
         for count in game.log[len(claims):]:
             claims.append(count.total if count.what == HEELS else None)
-    elif action == "count":
+    elif isinstance(move, CountDeal):
         if not pending:
             raise GameActionError("There is nothing to count now.")
         values = []
         for line in pending:
             what = line.count.what
-            typed = form.get(f"count-{line.index}", "")
+            typed = move.typed.get(line.index, "")
             values.append(read_count(typed, what, 29, f"Type a number for the {what}, like 8."))
         for line, value in zip(pending, values):
             claims[line.index] = value

@@ -228,6 +228,8 @@ import json, os, signal, sys
 from trainer import games, record
 from trainer.models import db
 from trainer.web import create_app
+from trainer.web.play import read_move
+from werkzeug.datastructures import MultiDict
 
 url, learner_id, game_id, form, cards = sys.argv[1:]
 
@@ -237,7 +239,8 @@ def killed(*args, **kwargs):
 
 record.record_attempts = killed
 with create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url}).app_context():
-    games.act(int(learner_id), int(game_id), json.loads(form), json.loads(cards))
+    version, move = read_move(MultiDict({**json.loads(form), "card": json.loads(cards)}))
+    games.act(int(learner_id), int(game_id), version, move)
 """
 
 

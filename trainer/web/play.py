@@ -1,7 +1,8 @@
 """Games against the bot: set-up, the table, results and the post-game review.
 
-Views are thin: they read the form and call :mod:`trainer.games`, which owns
-the game, the bot and what the learner may see.  Test configuration:
+Views are thin: they read the form into typed values (a
+:data:`trainer.games.GameMove` and the version it was drawn at) and call
+:mod:`trainer.games`, which owns the game, the bot and what the learner may see.  Test configuration:
 ``PLAY_SEED`` fixes new games' deals, ``PLAY_BOT_MISS_RATE`` the bot's
 under-count rate under muggins (instead of its level's documented rate).
 """
@@ -9,8 +10,11 @@ under-count rate under muggins (instead of its level's documented rate).
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 
 from engine.bots import LEVEL_NAMES
+from engine.cards import Card
+from engine.errors import InvalidCardError
 from engine.rules import Counting
 from trainer import game_results, games
 from trainer.web.forms import PostForm
@@ -53,6 +57,46 @@ def new():
     return redirect(url_for("play.table", game_id=game_id))
 
 
+def read_move(form: MultiDict[str, str]) -> tuple[int, games.GameMove]:
+    """The table form as the version it was drawn at and the learner's move;
+    a clear :class:`trainer.games.GameActionError` for anything else."""
+    try:
+        version = int(form.get("version", ""))
+    except ValueError:
+        raise games.GameActionError(
+            "That form is missing its game version; please use the buttons on the page."
+        ) from None
+    action = form.get("action", "")
+    move: games.GameMove
+    if action == "continue":
+        move = games.Continue()
+    elif action == "skip":
+        move = games.Skip()
+    elif action == "discard":
+        move = games.Discard(_cards(form.getlist("card")))
+    elif action == "cut":
+        move = games.Cut(form.get("lift", ""))
+    elif action == "play":
+        picked = _cards(form.getlist("card")[:1])
+        move = games.PlayCard(picked[0] if picked else None)
+    elif action == "claim":
+        move = games.ClaimPoints(form.get("points", ""))
+    elif action == "muggins":
+        move = games.Muggins(_cards(form.getlist("card")))
+    elif action == "accept":
+        move = games.Accept()
+    else:
+        raise games.GameActionError("That is not something you can do in a game.")
+    return version, move
+
+
+def _cards(values: list[str]) -> tuple[Card, ...]:
+    try:
+        return tuple(Card.parse(v) for v in values)
+    except InvalidCardError:
+        raise games.GameActionError("That is not one of your cards.") from None
+
+
 def _require_game(game_id: int) -> None:
     """Not found (404) unless the learner has a game with this id."""
     if not games.game_exists(g.learner.id, game_id):
@@ -66,7 +110,8 @@ def table(game_id: int):
         _require_game(game_id)
         if PostForm().validate_on_submit():
             try:
-                message = games.act(g.learner.id, game_id, request.form, request.form.getlist("card"))
+                version, move = read_move(request.form)
+                message = games.act(g.learner.id, game_id, version, move)
             except games.StaleAction as error:
                 flash(str(error), "info")
             except games.GameActionError as error:

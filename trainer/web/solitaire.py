@@ -5,7 +5,10 @@ fixes new games' deals (tests)."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 
+from engine.cards import Card
+from engine.errors import InvalidCardError
 from trainer import solitaires
 from trainer.games import GameActionError, StaleAction
 from trainer.solitaires import SolitaireKind
@@ -41,6 +44,34 @@ def new():
     return redirect(url_for("solitaire.table", game_id=game_id))
 
 
+#: The prefix of each count's field; the rest of the name is the count line's index.
+COUNT = "count-"
+
+
+def read_move(form: MultiDict[str, str]) -> tuple[int, solitaires.SolitaireMove]:
+    """The table form as the version it was drawn at and the learner's move;
+    a clear :class:`trainer.games.GameActionError` for anything else."""
+    try:
+        version = int(form.get("version", ""))
+    except ValueError:
+        raise GameActionError("That form is missing its version; please use the buttons on the page.") from None
+    action = form.get("action", "")
+    if action == "discard":
+        return version, solitaires.LayAway(_cards(form.getlist("first")), _cards(form.getlist("second")))
+    if action == "count":
+        typed = {int(name[len(COUNT) :]): text for name, text in form.items()
+                 if name.startswith(COUNT) and name[len(COUNT) :].isdecimal()}
+        return version, solitaires.CountDeal(typed)
+    raise GameActionError("That is not something you can do in solitaire.")
+
+
+def _cards(values: list[str]) -> tuple[Card, ...]:
+    try:
+        return tuple(Card.parse(v) for v in values)
+    except InvalidCardError:
+        raise GameActionError("Pick cards from the hands dealt.") from None
+
+
 @bp.route("/<id:game_id>", methods=["GET", "POST"])
 @learner_required
 def table(game_id: int):
@@ -49,8 +80,7 @@ def table(game_id: int):
             abort(404)
         if PostForm().validate_on_submit():
             try:
-                solitaires.act(g.learner.id, game_id, request.form, request.form.getlist("first"),
-                               request.form.getlist("second"))
+                solitaires.act(g.learner.id, game_id, *read_move(request.form))
             except StaleAction as error:
                 flash(str(error), "info")
             except GameActionError as error:
