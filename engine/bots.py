@@ -36,7 +36,7 @@ import random
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 from itertools import combinations
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.cards import Card
 from engine.discard import CribModel, analyse_discards, keep_scores_as_they_stand
@@ -192,6 +192,7 @@ class Bot:
             return self.rng.choice(legal)
         ranks = sorted({int(c.rank) for c in legal})
         pile = [int(c.rank) for c in view.pile]
+        rank: int | None  # greedy_rank's None never happens here: some card is legal
         if len(ranks) == 1:
             rank = ranks[0]
         elif profile.play is PlayStyle.GREEDY:
@@ -250,7 +251,7 @@ class Bot:
         return window.claimed < true
 
 
-def _profile_fields(profile: BotProfile) -> dict:
+def _profile_fields(profile: BotProfile) -> dict[str, Any]:
     return {name: getattr(profile, name) for name in BotProfile.__slots__}
 
 

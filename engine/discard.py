@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 from math import comb
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 
@@ -76,7 +76,7 @@ class DiscardOption:
     def discard_text(self) -> str:
         return format_cards(self.discard)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "keep": [str(c) for c in self.keep],
             "discard": [str(c) for c in self.discard],
@@ -227,7 +227,8 @@ def keep_scores_as_they_stand(keeps: Sequence[Sequence[Card]]) -> np.ndarray:
     keys = np.array([rank_key(keep) for keep in keeps], dtype=np.int64)
     scores = table.base[np.searchsorted(table.keys, keys)]
     flushes = np.array([size if size >= 3 and len({c.suit for c in keep}) == 1 else 0 for keep in keeps])
-    return scores + flushes
+    totals: np.ndarray = scores + flushes  # numpy's indexing is typed Any
+    return totals
 
 
 def mean_show_over_starters(cards: Sequence[Card], pool: Sequence[Card], *, crib: bool = False) -> float:

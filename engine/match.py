@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.errors import IllegalActionError
 from engine.events import Dealt
 from engine.game import Automation, Game
-from engine.players import play_game
+from engine.players import Player, play_game
 from engine.rules import Outcome, Rules
 
 SAVE_VERSION = 1
@@ -109,6 +109,7 @@ class Match:
         if not self.game.is_over:
             raise IllegalActionError("recording the game", "only a finished game is scored")
         outcome = self.game.outcome
+        assert outcome is not None  # a finished game always has one
         if len(self.outcomes) < len(self.first_dealers):
             self.outcomes.append(outcome)
             self.match_points[outcome.winner] += outcome.match_points
@@ -116,9 +117,9 @@ class Match:
 
     def next_game(self) -> Game:
         """Record the finished game and start the next, dealt first by its loser."""
-        self.record()
+        outcome = self.record()
         self.verify_next_game()
-        losing_side = self.loser_of(self.game.outcome)
+        losing_side = self.loser_of(outcome)
         seats = self.rules.seats_of(losing_side)
         previous = next(event.dealer for event in self.game.log if isinstance(event, Dealt))
         dealer = next(
@@ -129,7 +130,7 @@ class Match:
         self.game = self._new_game(dealer)
         return self.game
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         version, internal, gauss = self._rng.getstate()
         return {
             "version": SAVE_VERSION,
@@ -143,7 +144,7 @@ class Match:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Match":
+    def from_dict(cls, data: dict[str, Any]) -> "Match":
         if data.get("version") != SAVE_VERSION:
             raise ValueError(f"cannot load a saved match of version {data.get('version')!r}")
         match = cls.__new__(cls)
@@ -162,7 +163,7 @@ class Match:
         return match
 
 
-def play_match(rules: Rules, players: Sequence, seed: int | None = None, points_to_win: int = 7) -> Match:
+def play_match(rules: Rules, players: Sequence[Player], seed: int | None = None, points_to_win: int = 7) -> Match:
     """Play a whole match with one :class:`~engine.players.Player` per seat."""
     match = Match(rules, points_to_win, seed)
     while True:

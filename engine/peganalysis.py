@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from engine.cards import DECK, Card, parse_cards
 from engine.errors import IllegalActionError
 from engine.events import Dealt, Go
 from engine.pegging import MAX_COUNT, score_play
+from engine.players import PlayerView
 
 # ------------------------------------------------------------- fast pegging on ranks
 
@@ -121,7 +122,7 @@ def play_out(
     points: list[int],
     *,
     stop_at_first_reset: bool = False,
-    policy=greedy_rank,
+    policy: Callable[[Sequence[int], Sequence[int], int], int | None] = greedy_rank,
 ) -> list[int]:
     """Play the rest of the play with ``policy`` for every seat, adding each
     seat's points to ``points`` (changed in place and returned).  ``hands``
@@ -223,7 +224,7 @@ class PeggingView:
         )
 
     @classmethod
-    def of(cls, view) -> "PeggingView":
+    def of(cls, view: PlayerView) -> "PeggingView":
         """The pegging facts of an :class:`engine.players.PlayerView` in the play:
         what is held and seen, and what every go in this deal revealed."""
         players = view.rules.players
@@ -306,7 +307,7 @@ class PlayOption:
     immediate: int
     expected_net: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"card": str(self.card), "immediate": self.immediate, "expected_net": round(self.expected_net, 3)}
 
 

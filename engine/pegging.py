@@ -15,7 +15,7 @@ across a reset because a reset starts a new pile.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import IllegalActionError
@@ -37,7 +37,7 @@ class PlayScore:
     def points(self) -> int:
         return sum(item.points for item in self.items)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "pile": [str(c) for c in self.pile],
             "count": self.count,

@@ -52,7 +52,8 @@ def _base_scores(ranks: np.ndarray, counts: np.ndarray) -> np.ndarray:
             maximal = inside & ~present[:, start - 1] & ~present[:, start + length]
             multiplicity = padded[:, start : start + length].prod(axis=1)
             runs += np.where(maximal, length * multiplicity, 0)
-    return fifteens + pairs + runs
+    totals: np.ndarray = fifteens + pairs + runs  # numpy's prod() is typed Any
+    return totals
 
 
 @cache

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 from enum import IntEnum, StrEnum
+from typing import Any
 
 
 class Counting(StrEnum):
@@ -158,11 +159,11 @@ class Rules:
         level = sum(1 for line in self.skunk_lines if loser_score < line)
         return Skunk(level)
 
-    def with_options(self, **changes) -> "Rules":
+    def with_options(self, **changes: Any) -> "Rules":
         """A copy with some options changed, e.g. ``STANDARD.with_options(counting=Counting.MUGGINS)``."""
         return replace(self, **changes)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["skunk_lines"] = list(self.skunk_lines)
         data["convention"] = asdict(self.convention)
@@ -170,7 +171,7 @@ class Rules:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Rules":
+    def from_dict(cls, data: dict[str, Any]) -> "Rules":
         data = dict(data)
         data["skunk_lines"] = tuple(data["skunk_lines"])
         data["convention"] = MatchConvention(**data["convention"])
@@ -213,7 +214,7 @@ class Outcome:
     match_points: int
     wins_match: bool = False
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "winner": self.winner,
             "reached": self.reached,
@@ -225,7 +226,7 @@ class Outcome:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Outcome":
+    def from_dict(cls, data: dict[str, Any]) -> "Outcome":
         return cls(
             winner=data["winner"],
             reached=data["reached"],

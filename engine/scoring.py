@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations, product
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from engine.cards import Card, Rank, check_distinct, parse_cards
 from engine.errors import InvalidCardError
@@ -63,7 +63,7 @@ class ScoreItem:
             return "his nob"
         return self.kind.value
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind.value, "cards": [str(c) for c in self.cards], "points": self.points}
 
     def __str__(self) -> str:
@@ -101,7 +101,7 @@ class ShowScore:
         """The count as players say it aloud (see :func:`spoken_count`)."""
         return spoken_count(self.items)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "hand": [str(c) for c in self.hand],
             "starter": str(self.starter) if self.starter else None,

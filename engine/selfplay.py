@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from multiprocessing import get_context
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from engine.bots import LEVEL_NAMES, make_player
 from engine.events import Award, Dealt, Played, Points, Shown
@@ -133,6 +133,7 @@ def play_one(names: Sequence[str], rules: Rules, seed: int, index: int) -> GameR
             dealt[dealer_player] += 1
             context = "other"
     outcome = game.outcome
+    assert outcome is not None  # play_game returns a finished game
     return GameRecord(
         index=index,
         winner=seating[rules.seats_of(outcome.winner)[0]],
@@ -175,7 +176,7 @@ class SelfPlayResult:
     points_by_role: dict[str, dict[str, dict[str, float]]]
     seconds: float
     deals: int = 0
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def win_rate(self) -> dict[str, float]:
@@ -185,7 +186,7 @@ class SelfPlayResult:
     def ci95(self) -> dict[str, tuple[float, float]]:
         return {label: wilson_interval(self.wins[label], self.games) for label in self.labels}
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "games": self.games,
             "variant": self.rules.name,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence, TypeVar
 
 from engine.cards import DECK, Card, format_cards, parse_cards
 from engine.errors import IllegalActionError
@@ -41,7 +41,7 @@ class SolitaireCount:
     def total(self) -> int:
         return sum(item.points for item in self.items)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "deal": self.deal,
             "what": self.what,
@@ -52,7 +52,7 @@ class SolitaireCount:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "SolitaireCount":
+    def from_dict(cls, data: dict[str, Any]) -> "SolitaireCount":
         items = tuple(ScoreItem(ScoreKind(i["kind"]), parse_cards(i["cards"]), i["points"]) for i in data["items"])
         starter = Card.parse(data["starter"]) if data["starter"] else None
         return cls(data["deal"], data["what"], parse_cards(data["cards"]), starter, items)
@@ -151,11 +151,11 @@ class ArnoldSolitaire(_Solitaire):
         self.deal_number += 1
         return tuple(self.log[start:])
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return _save(self, {"target": self.target})
 
     @classmethod
-    def from_dict(cls, data: dict) -> "ArnoldSolitaire":
+    def from_dict(cls, data: dict[str, Any]) -> "ArnoldSolitaire":
         game = _load(cls, data)
         game.target = data["target"]
         return game
@@ -209,7 +209,7 @@ class HoyleSolitaire(_Solitaire):
             self._deal()
         return tuple(self.log[start:])
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return _save(
             self,
             {
@@ -221,7 +221,7 @@ class HoyleSolitaire(_Solitaire):
         )
 
     @classmethod
-    def from_dict(cls, data: dict) -> "HoyleSolitaire":
+    def from_dict(cls, data: dict[str, Any]) -> "HoyleSolitaire":
         game = _load(cls, data)
         game.win_at = data["win_at"]
         game.pack = list(parse_cards(data["pack"]))
@@ -230,7 +230,10 @@ class HoyleSolitaire(_Solitaire):
         return game
 
 
-def _save(game: _Solitaire, extra: dict) -> dict:
+_S = TypeVar("_S", bound=_Solitaire)
+
+
+def _save(game: _Solitaire, extra: dict[str, Any]) -> dict[str, Any]:
     version, internal, gauss = game._rng.getstate()
     return {
         "version": SAVE_VERSION,
@@ -243,7 +246,7 @@ def _save(game: _Solitaire, extra: dict) -> dict:
     }
 
 
-def _load(cls, data: dict):
+def _load(cls: type[_S], data: dict[str, Any]) -> _S:
     if data.get("version") != SAVE_VERSION or data.get("kind") != cls.__name__:
         raise ValueError(f"not a saved {cls.__name__} of version {SAVE_VERSION}")
     game = cls.__new__(cls)
