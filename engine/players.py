@@ -23,6 +23,7 @@ from engine.game import Action, Automation, Game, MugginsWindow, PendingClaim, P
 from engine.pegging import score_play
 from engine.rules import Outcome, Rules
 from engine.scoring import score_show
+from engine.table import TableState, fold
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +89,10 @@ class PlayerView:
             log=game.log_seen_by(seat),
             outcome=game.outcome,
         )
+
+    def table(self, upto: int | None = None) -> TableState:
+        """The table this seat sees, folded from its log (up to event ``upto``)."""
+        return fold(self.rules, self.seat, self.log[:upto])
 
     def to_dict(self) -> dict:
         """JSON-compatible: what the web sends to this player's browser."""

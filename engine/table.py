@@ -1,0 +1,232 @@
+"""The table as one seat sees it, folded from that seat's redacted event log.
+
+A UI that reveals a game step by step needs the table *at any point of the
+log*, not only now, and it must build it from nothing the seat may not see.
+:func:`fold` reads the log that :meth:`engine.game.Game.log_seen_by` gives a
+seat (the other hands, the other discards and the crib before the show
+redacted) and returns a frozen :class:`TableState`: the phase, the dealer,
+the scores, the pile and its count, the cards each seat has shown, the crib
+once it is laid out, the show being counted.  At every point where the
+engine waits for an action, the fold agrees with the live :class:`Game`
+(see ``tests/test_table_fold.py``), so nothing outside the engine needs to
+decide a phase, a count or a score.
+
+>>> from engine.players import RandomPlayer, play_game
+>>> from engine.rules import STANDARD
+>>> game = play_game(STANDARD, [RandomPlayer(1), RandomPlayer(2)], seed=3)
+>>> state = fold(STANDARD, 0, game.log_seen_by(0))
+>>> state.phase, state.scores == game.scores, state.outcome == game.outcome
+(<Phase.OVER: 'game over'>, True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable
+
+from engine.cards import Card
+from engine.events import (
+    Award,
+    Claimed,
+    CountReset,
+    CutForDeal,
+    Dealt,
+    Discarded,
+    Event,
+    GameOver,
+    Played,
+    PlayEnded,
+    Points,
+    Shown,
+    StarterCut,
+    TrueCount,
+)
+from engine.game import Phase
+from engine.rules import Outcome, Rules, decide_outcome
+from engine.scoring import ScoreItem, ScoreKind
+
+Pile = tuple[tuple[int, Card], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShowState:
+    """A hand or crib laid out in the show, and how far its count has gone."""
+
+    owner: int
+    is_crib: bool
+    cards: tuple[Card, ...]
+    starter: Card | None
+    #: The combinations pegged so far (automatic counting), in order.
+    items: tuple[ScoreItem, ...] = ()
+    #: The cards of the latest combination.
+    lit: tuple[Card, ...] = ()
+    #: Under muggins: the points claimed, then the true count once settled.
+    claimed: int | None = None
+    true_total: int | None = None
+    true_items: tuple[ScoreItem, ...] = ()
+    muggins_taken: int = 0
+    muggins_by: int | None = None
+
+    @property
+    def running(self) -> int:
+        """The points of the combinations pegged so far."""
+        return sum(item.points for item in self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """What ``seat`` sees on the table after some prefix of its log.
+
+    ``phase`` changes on the events that start a phase: the deal (so the end
+    of a show stays on the table until the next :class:`Dealt`), the last
+    discard, the starter, the end of the play, the end of the game.
+    """
+
+    rules: Rules
+    seat: int
+    phase: Phase = Phase.CUT_FOR_DEAL
+    deal_number: int = 0
+    dealer: int | None = None
+    #: Points per side, and where each side's back peg stands.
+    scores: tuple[int, ...] = ()
+    backs: tuple[int, ...] = ()
+    #: The seat's own cards now: as dealt before its discard, unplayed in the
+    #: play, the kept hand in the show.
+    hand: tuple[Card, ...] = ()
+    kept: tuple[Card, ...] = ()
+    #: Cards each seat still holds face down (the unplayed ones in the show).
+    hand_sizes: tuple[int, ...] = ()
+    discarded: tuple[int, ...] = ()
+    crib_cards: int = 0
+    #: This deal's crib, once it is laid out in the show.
+    crib: tuple[Card, ...] | None = None
+    starter: Card | None = None
+    #: The cards of the current count, with who laid them, and its total.
+    pile: Pile = ()
+    count: int = 0
+    #: Piles of this deal already turned over.
+    earlier: tuple[Pile, ...] = ()
+    #: The cards each seat has shown this deal (played, or laid out in the show).
+    shown: tuple[tuple[Card, ...], ...] = ()
+    show: ShowState | None = None
+    outcome: Outcome | None = None
+
+    @classmethod
+    def start(cls, rules: Rules, seat: int) -> "TableState":
+        """The table before anything happened."""
+        sides = rules.sides
+        return cls(
+            rules=rules,
+            seat=seat,
+            scores=(0,) * sides,
+            backs=(0,) * sides,
+            hand_sizes=(0,) * rules.players,
+            shown=((),) * rules.players,
+        )
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def after(self, event: Event) -> "TableState":
+        """The table once ``event`` (as this seat sees it) has happened."""
+        rules, seat = self.rules, self.seat
+        if isinstance(event, CutForDeal):
+            return replace(self, dealer=event.dealer)
+        if isinstance(event, Dealt):
+            return replace(
+                self,
+                phase=Phase.DISCARD,
+                dealer=event.dealer,
+                deal_number=event.deal_number,
+                hand=tuple(event.hands[seat]),
+                kept=(),
+                hand_sizes=(rules.hand_size,) * rules.players,
+                discarded=(),
+                crib_cards=rules.cards_to_crib,
+                crib=None,
+                starter=None,
+                pile=(),
+                count=0,
+                earlier=(),
+                shown=((),) * rules.players,
+                show=None,
+            )
+        if isinstance(event, Discarded):
+            discarded = self.discarded + (event.player,)
+            state = replace(
+                self,
+                discarded=discarded,
+                crib_cards=self.crib_cards + rules.discards,
+                hand_sizes=_less(self.hand_sizes, event.player, rules.discards),
+            )
+            if event.player == seat:
+                kept = tuple(c for c in self.hand if c not in event.cards)
+                state = replace(state, hand=kept, kept=kept)
+            if len(set(discarded)) == rules.players:
+                state = replace(state, phase=Phase.CUT)
+            return state
+        if isinstance(event, StarterCut):
+            return replace(self, starter=event.starter, phase=Phase.PLAY)
+        if isinstance(event, Played):
+            state = replace(
+                self,
+                pile=self.pile + ((event.player, event.card),),
+                count=event.count,
+                hand_sizes=_less(self.hand_sizes, event.player, 1),
+                shown=_adding(self.shown, event.player, (event.card,)),
+            )
+            if event.player == seat:
+                state = replace(state, hand=tuple(c for c in self.hand if c != event.card))
+            return state
+        if isinstance(event, CountReset):
+            return replace(self, earlier=self.earlier + (self.pile,), pile=(), count=0)
+        if isinstance(event, PlayEnded):
+            earlier = self.earlier + (self.pile,) if self.pile else self.earlier
+            return replace(self, earlier=earlier, pile=(), count=0, phase=Phase.SHOW, hand=self.kept)
+        if isinstance(event, Shown):
+            state = replace(self, show=ShowState(event.player, event.is_crib, event.cards, event.starter))
+            if event.is_crib:
+                return replace(state, crib=event.cards, crib_cards=0)
+            return replace(state, shown=_adding(self.shown, event.player, event.cards))
+        if isinstance(event, Points):
+            side = rules.side_of(event.player)
+            state = replace(
+                self,
+                scores=_set(self.scores, side, self.scores[side] + event.points),
+                backs=_set(self.backs, side, self.scores[side]),
+            )
+            show = self.show
+            if show is not None and self.phase is Phase.SHOW and isinstance(event.reason, ScoreKind):
+                item = ScoreItem(event.reason, event.cards, event.points)
+                return replace(state, show=replace(show, items=show.items + (item,), lit=event.cards))
+            if show is not None and event.reason is Award.MUGGINS:
+                return replace(state, show=replace(show, muggins_taken=event.points, muggins_by=event.player))
+            return state
+        if isinstance(event, Claimed) and self.show is not None and event.what != "play":
+            return replace(self, show=replace(self.show, claimed=event.points))
+        if isinstance(event, TrueCount) and self.show is not None and event.what != "play":
+            return replace(self, show=replace(self.show, true_total=event.total, true_items=event.items))
+        if isinstance(event, GameOver):
+            return replace(self, phase=Phase.OVER, outcome=decide_outcome(rules, event.scores, event.reached))
+        return self
+
+
+def fold(rules: Rules, seat: int, log: Iterable[Event]) -> TableState:
+    """The table ``seat`` sees after ``log`` (its own redacted log, or a prefix of it)."""
+    state = TableState.start(rules, seat)
+    for event in log:
+        state = state.after(event)
+    return state
+
+
+def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def _less(values: tuple[int, ...], index: int, by: int) -> tuple[int, ...]:
+    return _set(values, index, values[index] - by)
+
+
+def _adding(shown: tuple[tuple[Card, ...], ...], seat: int, cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    return shown[:seat] + (shown[seat] + cards,) + shown[seat + 1 :]
