@@ -14,12 +14,12 @@ submit, a second tab) is refused and changes nothing.  A move and what it adds
 to the learner's record (a discard, a card played, a count) are saved in one
 commit: either both are kept or neither.
 
->>> GameSetup.from_form({"level": "easy", "length": "61"}).rules().target
+>>> GameSetup(Level.EASY, length="61").rules().target
 61
->>> GameSetup.from_form({"level": "nope"})
+>>> GameSetup(variant="nine-card")
 Traceback (most recent call last):
 ...
-trainer.games.GameActionError: Choose a level: easy, medium, hard or insane.
+trainer.games.GameActionError: Choose the six-card, five-card or seven-card game.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, replace
-from typing import Mapping, Sequence
+from typing import Sequence
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -76,7 +76,8 @@ class StaleAction(GameActionError):
 
 @dataclass(frozen=True, slots=True)
 class GameSetup:
-    """Everything chosen on the set-up form."""
+    """Everything chosen on the set-up form; a clear :class:`GameActionError`
+    for a variant or length the trainer does not offer."""
 
     level: Level = Level.EASY
     variant: str = "six-card"
@@ -86,32 +87,11 @@ class GameSetup:
     skunks: bool = True
     match: bool = False
 
-    @classmethod
-    def from_form(cls, form: Mapping[str, str]) -> "GameSetup":
-        """Read the set-up form; a clear :class:`GameActionError` for anything unknown."""
-        try:
-            level = Level(form.get("level", "easy"))
-        except ValueError:
-            raise GameActionError("Choose a level: easy, medium, hard or insane.") from None
-        variant = form.get("variant", "six-card")
-        if variant not in VARIANTS:
+    def __post_init__(self) -> None:
+        if self.variant not in VARIANTS:
             raise GameActionError("Choose the six-card, five-card or seven-card game.")
-        length = form.get("length", "own")
-        if length not in LENGTHS:
+        if self.length not in LENGTHS:
             raise GameActionError("Choose a game to 121, to 61, or the game's own length.")
-        try:
-            counting = Counting(form.get("counting", "automatic"))
-        except ValueError:
-            raise GameActionError("Choose automatic counting, muggins or strict muggins.") from None
-        return cls(
-            level,
-            variant,
-            length,
-            counting,
-            form.get("pegging_muggins") == "on" and counting.is_muggins,
-            form.get("skunks") == "on",
-            form.get("match") == "on",
-        )
 
     def rules(self) -> Rules:
         base = VARIANTS[self.variant]

@@ -94,12 +94,8 @@ def _row(learner_id: int, game_id: object) -> SolitaireGame | None:
     return record.owned_row(SolitaireGame, learner_id, game_id)
 
 
-def new_solitaire(learner_id: int, kind_text: str, *, seed: int | None = None) -> int:
-    """Deal a new solitaire game of ``kind_text`` ("arnold" or "hoyle") and return its id."""
-    try:
-        kind = SolitaireKind(kind_text)
-    except ValueError:
-        raise GameActionError("Choose Arnold's or Hoyle's solitaire.") from None
+def new_solitaire(learner_id: int, kind: SolitaireKind, *, seed: int | None = None) -> int:
+    """Deal a new solitaire game of ``kind`` and return its id."""
     seed = random.Random(seed).randrange(2**31)
     game = ArnoldSolitaire(seed) if kind is SolitaireKind.ARNOLD else HoyleSolitaire(seed)
     row = SolitaireGame(learner_id=learner_id, kind=kind.value, state=json.dumps(game.to_dict()), claims="[]")

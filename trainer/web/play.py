@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from engine.bots import LEVEL_NAMES
+from engine.bots import LEVEL_NAMES, Level
 from engine.cards import Card
 from engine.errors import InvalidCardError
 from engine.rules import Counting
@@ -46,7 +46,7 @@ def new():
         flash("That form was out of date; please try again.", "error")
         return redirect(url_for("play.index"))
     try:
-        setup = games.GameSetup.from_form(request.form)
+        setup = read_setup(request.form)
     except games.GameActionError as error:
         flash(str(error), "error")
         return redirect(url_for("play.index"))
@@ -55,6 +55,28 @@ def new():
         g.learner.id, setup, seed=config.get("PLAY_SEED"), miss_rate=config.get("PLAY_BOT_MISS_RATE")
     )
     return redirect(url_for("play.table", game_id=game_id))
+
+
+def read_setup(form: MultiDict[str, str]) -> games.GameSetup:
+    """The set-up form as a :class:`trainer.games.GameSetup`; a clear
+    :class:`trainer.games.GameActionError` for anything unknown."""
+    try:
+        level = Level(form.get("level", "easy"))
+    except ValueError:
+        raise games.GameActionError("Choose a level: easy, medium, hard or insane.") from None
+    try:
+        counting = Counting(form.get("counting", "automatic"))
+    except ValueError:
+        raise games.GameActionError("Choose automatic counting, muggins or strict muggins.") from None
+    return games.GameSetup(  # which checks the variant and the length
+        level,
+        form.get("variant", "six-card"),
+        form.get("length", "own"),
+        counting,
+        form.get("pegging_muggins") == "on" and counting.is_muggins,
+        form.get("skunks") == "on",
+        form.get("match") == "on",
+    )
 
 
 def read_move(form: MultiDict[str, str]) -> tuple[int, games.GameMove]:

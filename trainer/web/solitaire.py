@@ -36,12 +36,20 @@ def new():
         return redirect(url_for("solitaire.index"))
     try:
         game_id = solitaires.new_solitaire(
-            g.learner.id, request.form.get("kind", ""), seed=current_app.config.get("SOLITAIRE_SEED")
+            g.learner.id, read_kind(request.form), seed=current_app.config.get("SOLITAIRE_SEED")
         )
     except GameActionError as error:
         flash(str(error), "error")
         return redirect(url_for("solitaire.index"))
     return redirect(url_for("solitaire.table", game_id=game_id))
+
+
+def read_kind(form: MultiDict[str, str]) -> SolitaireKind:
+    """The solitaire chosen on the index page; a clear :class:`trainer.games.GameActionError` for another."""
+    try:
+        return SolitaireKind(form.get("kind", ""))
+    except ValueError:
+        raise GameActionError("Choose Arnold's or Hoyle's solitaire.") from None
 
 
 #: The prefix of each count's field; the rest of the name is the count line's index.

@@ -1,0 +1,101 @@
+"""The play and solitaire views read the form into typed moves; the services never see field names."""
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from engine.bots import Level
+from engine.cards import Card
+from engine.rules import Counting
+from trainer import games, solitaires
+from trainer.games import GameActionError
+from trainer.solitaires import SolitaireKind
+from trainer.web import play, solitaire
+
+
+def form(**fields):
+    return MultiDict({"version": "7", **fields})
+
+
+@pytest.mark.parametrize(
+    "fields, move",
+    [
+        ({"action": "continue"}, games.Continue()),
+        ({"action": "skip"}, games.Skip()),
+        ({"action": "discard", "card": ["5H", "JC"]}, games.Discard((Card.parse("5H"), Card.parse("JC")))),
+        ({"action": "cut", "lift": "12"}, games.Cut("12")),
+        ({"action": "cut"}, games.Cut("")),
+        ({"action": "play", "card": ["5H", "JC"]}, games.PlayCard(Card.parse("5H"))),
+        ({"action": "play"}, games.PlayCard(None)),
+        ({"action": "claim", "points": "8"}, games.ClaimPoints("8")),
+        ({"action": "muggins", "card": ["5H", "JC"]}, games.Muggins((Card.parse("5H"), Card.parse("JC")))),
+        ({"action": "muggins"}, games.Muggins(())),
+        ({"action": "accept", "card": ["5H"]}, games.Accept()),
+    ],
+)
+def test_the_table_form_becomes_a_typed_move(fields, move):
+    assert play.read_move(form(**fields)) == (7, move)
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"action": "dance"}, "That is not something you can do in a game."),
+        ({"action": "discard", "card": ["ZZ", "5H"]}, "That is not one of your cards."),
+        ({"action": "discard", "version": "x"}, "missing its game version"),
+        ({"action": "discard", "version": ""}, "missing its game version"),
+    ],
+)
+def test_a_bad_table_form_gets_a_clear_message(fields, message):
+    with pytest.raises(GameActionError, match=message):
+        play.read_move(form(**fields))
+
+
+def test_the_set_up_form_becomes_a_game_set_up():
+    setup = play.read_setup(MultiDict({"level": "hard", "variant": "five-card", "length": "61",
+                                       "counting": "muggins", "pegging_muggins": "on", "match": "on"}))
+    assert setup == games.GameSetup(Level.HARD, "five-card", "61", Counting.MUGGINS, True, False, True)
+    # Pegging muggins only with muggins counting; skunks only when ticked.
+    assert play.read_setup(MultiDict({"pegging_muggins": "on", "skunks": "on"})) == games.GameSetup(
+        Level.EASY, "six-card", "own", Counting.AUTOMATIC, False, True, False
+    )
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"level": "nope"}, "Choose a level"),
+        ({"variant": "nine-card"}, "six-card, five-card or seven-card"),
+        ({"length": "1000"}, "to 121, to 61"),
+        ({"counting": "honour"}, "automatic counting, muggins or strict muggins"),
+    ],
+)
+def test_a_bad_set_up_gets_a_clear_message(fields, message):
+    with pytest.raises(GameActionError, match=message):
+        play.read_setup(MultiDict(fields))
+
+
+def test_the_solitaire_form_becomes_a_typed_move():
+    lay = solitaire.read_move(form(action="discard", first=["5H", "JC"], second=["2D", "3S"]))
+    assert lay == (7, solitaires.LayAway((Card.parse("5H"), Card.parse("JC")), (Card.parse("2D"), Card.parse("3S"))))
+    count = solitaire.read_move(form(**{"action": "count", "count-0": "8", "count-12": "x", "count-": "3",
+                                        "count-a": "4", "other": "5"}))
+    assert count == (7, solitaires.CountDeal({0: "8", 12: "x"}))
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"action": "shuffle"}, "That is not something you can do in solitaire."),
+        ({"action": "discard", "first": ["XX", "YY"]}, "Pick cards from the hands dealt."),
+        ({"action": "count", "version": "x"}, "missing its version"),
+    ],
+)
+def test_a_bad_solitaire_form_gets_a_clear_message(fields, message):
+    with pytest.raises(GameActionError, match=message):
+        solitaire.read_move(form(**fields))
+
+
+def test_the_solitaire_kind_is_read_from_the_form():
+    assert solitaire.read_kind(MultiDict({"kind": "hoyle"})) is SolitaireKind.HOYLE
+    with pytest.raises(GameActionError, match="Arnold's or Hoyle's"):
+        solitaire.read_kind(MultiDict({"kind": "klondike"}))
