@@ -184,22 +184,45 @@ class KindLine:
         return None if self.answered is None else self.answered == self.expected
 
 
+class ClaimKind(StrEnum):
+    """A kind of combination a learner can claim in a show: the kinds scored in
+    the show.  The values are :class:`ScoreKind`'s, so stored claims (``[kind,
+    cards]`` in a drill's payload) read back.
+
+    >>> ClaimKind("nobs").score_kind is ScoreKind.NOBS
+    True
+    """
+
+    FIFTEEN = "fifteen"
+    PAIR = "pair"
+    RUN = "run"
+    FLUSH = "flush"
+    NOBS = "nobs"
+
+    @property
+    def score_kind(self) -> ScoreKind:
+        """The engine's kind for the points this claim stands for."""
+        return ScoreKind(self.value)
+
+
 @dataclass(frozen=True, slots=True)
 class Claim:
     """The learner's claim that ``cards`` make a combination of ``kind``."""
 
-    kind: ScoreKind
+    kind: ClaimKind
     cards: tuple[Card, ...]
 
     @classmethod
     def parse(cls, kind: str, cards: str | Iterable[str | Card]) -> "Claim":
         """Build a claim from text; raise ``ValueError`` for an unknown kind or bad cards."""
         try:
-            claim_kind = ScoreKind(kind)
+            ScoreKind(kind)
         except ValueError:
             raise ValueError(f"{kind!r} is not a kind of combo") from None
-        if claim_kind not in SHOW_KINDS:
-            raise ValueError(f"{kind!r} is not scored in the show")
+        try:
+            claim_kind = ClaimKind(kind)
+        except ValueError:
+            raise ValueError(f"{kind!r} is not scored in the show") from None
         return cls(claim_kind, tuple(sorted(parse_cards(cards))))
 
     @property
@@ -261,7 +284,7 @@ class Feedback:
         if self.mode is AnswerMode.CATEGORY:
             return frozenset(line.kind for line in self.lines if line.right is False)
         kinds = {item.kind for item in self.missed}
-        kinds.update(wrong.claim.kind for wrong in self.wrong_claims)
+        kinds.update(wrong.claim.kind.score_kind for wrong in self.wrong_claims)
         return frozenset(kinds)
 
     def is_missed(self, item: ScoreItem) -> bool:
@@ -351,14 +374,14 @@ def _claim_reason(claim: Claim, score: ShowScore) -> str:
     everything = set(score.hand) | ({score.starter} if score.starter else set())
     if not set(cards) <= everything:
         return "those cards are not in this deal"
-    if claim.kind is ScoreKind.FIFTEEN:
+    if claim.kind is ClaimKind.FIFTEEN:
         total = sum(c.value for c in cards)
         return f"those cards add to {total}, not 15"
-    if claim.kind is ScoreKind.PAIR:
+    if claim.kind is ClaimKind.PAIR:
         if len(cards) < 2:
             return "a pair needs two cards of the same rank"
         return "a pair is cards of the same rank (J and Q are not a pair)"
-    if claim.kind is ScoreKind.RUN:
+    if claim.kind is ClaimKind.RUN:
         ranks = sorted(c.rank for c in cards)
         if len(cards) < 3:
             return "a run needs three cards or more"
@@ -367,7 +390,7 @@ def _claim_reason(claim: Claim, score: ShowScore) -> str:
         if ranks[-1] - ranks[0] != len(ranks) - 1:
             return "those ranks are not in sequence (the ace is low: Q K A is no run)"
         return "that run is part of a longer run: claim the longest"
-    if claim.kind is ScoreKind.FLUSH:
+    if claim.kind is ClaimKind.FLUSH:
         if len({c.suit for c in cards}) != 1:
             return "a flush is cards of one suit"
         hand_cards = [c for c in cards if c in score.hand]
@@ -378,7 +401,7 @@ def _claim_reason(claim: Claim, score: ShowScore) -> str:
         if score.starter and score.starter.suit == cards[0].suit and score.starter not in cards:
             return "the starter is the same suit: it is a flush of five"
         return "a flush needs all the hand cards"
-    if claim.kind is ScoreKind.NOBS:
+    if claim.kind is ClaimKind.NOBS:
         if len(cards) != 1 or cards[0].rank is not Rank.JACK:
             return "his nob is one jack in the hand"
         if score.starter and cards[0] == score.starter:
@@ -390,11 +413,11 @@ def _claim_reason(claim: Claim, score: ShowScore) -> str:
 def _items_claimed(claim: Claim, score: ShowScore) -> tuple[ScoreItem, ...]:
     """The engine items a claim stands for (several for a pair royal)."""
     wanted = set(claim.cards)
-    if claim.kind is ScoreKind.PAIR and len(wanted) > 2:
+    if claim.kind is ClaimKind.PAIR and len(wanted) > 2:
         matched = tuple(item for item in score.items_of(ScoreKind.PAIR) if set(item.cards) <= wanted)
         needed = len(wanted) * (len(wanted) - 1) // 2
         return matched if len(matched) == needed and len({c.rank for c in wanted}) == 1 else ()
-    return tuple(item for item in score.items_of(claim.kind) if set(item.cards) == wanted)
+    return tuple(item for item in score.items_of(claim.kind.score_kind) if set(item.cards) == wanted)
 
 
 def check_claims(score: ShowScore, claims: Sequence[Claim]) -> Feedback:
@@ -420,7 +443,7 @@ def check_claims(score: ShowScore, claims: Sequence[Claim]) -> Feedback:
         results.append(ComboResult(combo_type, worth, lost, lost == 0))
     present = {r.type for r in results}
     for bad in wrong:
-        combo_type = _default_type(bad.claim.kind, score.is_crib)
+        combo_type = _default_type(bad.claim.kind.score_kind, score.is_crib)
         if combo_type not in present:
             results.append(ComboResult(combo_type, 0, 0, False))
             present.add(combo_type)

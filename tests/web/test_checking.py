@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import DECK
 from engine.pegging import score_play
-from engine.scoring import ScoreItem, ScoreKind, score_show
+from engine.scoring import SHOW_KINDS, ScoreItem, ScoreKind, score_show
 from trainer.checking import (
     AnswerMode,
     Claim,
+    ClaimKind,
     ComboType,
     check_categories,
     check_claims,
@@ -106,7 +108,7 @@ def test_crib_flush_of_four_is_a_wrong_claim():
 def test_claiming_every_combo_is_always_right(rng: random.Random):
     cards = rng.sample(DECK, 5)
     score = score_show(cards[:4], cards[4], crib=rng.random() < 0.5)
-    claims = [Claim(combo.type.category, combo.cards) for combo in combos_of(score)]
+    claims = [Claim(ClaimKind(combo.type.category), combo.cards) for combo in combos_of(score)]
     feedback = check_claims(score, claims)
     assert feedback.correct and feedback.answered_total == score.total and feedback.points_missed == 0
 
@@ -126,3 +128,17 @@ def test_pegging_check_with_a_go():
     feedback = check_pegging(score_play("KS QD 9H"), (go,), 0, 29)
     assert not feedback.correct and feedback.count_right and feedback.points_missed == 1
     assert [r.type for r in feedback.results] == [ComboType.PEG_GO]
+
+
+def test_claim_kinds_are_the_show_kinds_and_read_back_from_stored_text():
+    assert [kind.score_kind for kind in ClaimKind] == list(SHOW_KINDS)
+    assert [kind.value for kind in ClaimKind] == [kind.value for kind in SHOW_KINDS]  # stored payloads still load
+    claim = Claim.parse("pair", "5D 5H")
+    assert claim.kind is ClaimKind.PAIR and Claim.parse(ClaimKind.PAIR, ["5H", "5D"]) == claim
+
+
+def test_a_claim_of_no_show_kind_is_refused_with_the_reason():
+    with pytest.raises(ValueError, match="is not a kind of combo"):
+        Claim.parse("dance", "5H 5D")
+    with pytest.raises(ValueError, match="is not scored in the show"):
+        Claim.parse(ScoreKind.GO.value, "5H")

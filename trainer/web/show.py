@@ -18,7 +18,7 @@ from engine.cards import parse_cards
 from engine.errors import InvalidCardError
 from engine.scoring import SHOW_KINDS, ScoreKind
 from trainer import adaptive, grading, record
-from trainer.checking import AnswerMode, Claim
+from trainer.checking import AnswerMode, Claim, ClaimKind
 from trainer.drills import FocusKind, ShowDeal, deal_show
 from trainer.models import utcnow
 from trainer.record import DrillKind
@@ -46,11 +46,11 @@ CATEGORY_LABELS = {
 CATEGORY_LIMITS = {ScoreKind.FIFTEEN: 16, ScoreKind.PAIR: 12, ScoreKind.RUN: 15, ScoreKind.FLUSH: 5, ScoreKind.NOBS: 1}
 #: The key that claims each kind (L for flush: F is taken by fifteen; J for the jack of nobs).
 CLAIM_KEYS = {
-    ScoreKind.FIFTEEN: "f",
-    ScoreKind.PAIR: "p",
-    ScoreKind.RUN: "r",
-    ScoreKind.FLUSH: "l",
-    ScoreKind.NOBS: "j",
+    ClaimKind.FIFTEEN: "f",
+    ClaimKind.PAIR: "p",
+    ClaimKind.RUN: "r",
+    ClaimKind.FLUSH: "l",
+    ClaimKind.NOBS: "j",
 }
 
 
@@ -171,6 +171,7 @@ def answer(drill_id: str):
         form=form,
         claims=_claims(pending.payload),
         claim_keys=CLAIM_KEYS,
+        claim_kinds=tuple(ClaimKind),
         show_kinds=SHOW_KINDS,
         limits=CATEGORY_LIMITS,
         labels=CATEGORY_LABELS,
