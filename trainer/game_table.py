@@ -14,7 +14,7 @@ a go, the starter, each combination of an automatic show, a claim, a muggins.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Sequence
 
 from engine.cards import Card
@@ -37,9 +37,10 @@ from engine.events import (
     StarterCut,
     TrueCount,
 )
-from engine.game import MIN_CUT, Action, Game
+from engine.game import MIN_CUT, Action, Game, Phase
 from engine.rules import Rules
 from engine.scoring import ScoreItem, ScoreKind
+from engine.table import ShowState, fold
 from trainer.board import BoardLayout, board_layout
 from trainer.game_models import SavedGame
 
@@ -118,20 +119,8 @@ class Happening:
 
 
 @dataclass(frozen=True, slots=True)
-class ShowPanel:
-    """A hand or crib laid out in the show, and its count so far."""
-
-    owner: int
-    is_crib: bool
-    cards: tuple[Card, ...]
-    starter: Card | None
-    items: tuple[ScoreItem, ...]
-    lit: tuple[Card, ...]
-    claimed: int | None
-    true_total: int | None
-    true_items: tuple[ScoreItem, ...]
-    muggins_taken: int
-    muggins_by: int | None
+class ShowPanel(ShowState):
+    """A hand or crib laid out in the show (the engine's :class:`ShowState`), as told."""
 
     @property
     def taken_items(self) -> tuple[ScoreItem, ...]:
@@ -143,10 +132,6 @@ class ShowPanel:
     @property
     def taken_cards(self) -> tuple[Card, ...]:
         return tuple({c: None for item in self.taken_items for c in item.cards})
-
-    @property
-    def running(self) -> int:
-        return sum(item.points for item in self.items)
 
     @property
     def title(self) -> str:
@@ -178,16 +163,18 @@ class Table:
     version: int
     rules: Rules
     level: str
-    phase: str
+    phase: Phase
     deal_number: int
     dealer: int | None
-    scores: tuple[int, int]
-    backs: tuple[int, int]
+    scores: tuple[int, ...]
+    backs: tuple[int, ...]
     hand: tuple[Card, ...]
     bot_cards: int
     crib_cards: int
     starter: Card | None
     pile: tuple[tuple[int, Card], ...]
+    #: The running count of the play, as the engine keeps it.
+    count: int
     earlier: tuple[tuple[tuple[int, Card], ...], ...]
     show: ShowPanel | None
     happenings: tuple[Happening, ...]
@@ -202,13 +189,8 @@ class Table:
     match_id: int | None
 
     @property
-    def count(self) -> int:
-        """The running count of the play: the pile's card values."""
-        return sum(c.value for _, c in self.pile)
-
-    @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase is Phase.OVER
 
 
 def _items_adding_to(items: Sequence[ScoreItem], points: int) -> tuple[ScoreItem, ...]:
@@ -298,111 +280,50 @@ def _describe(event: Event) -> Happening | None:
 
 
 def table_of(row: SavedGame, game: Game) -> Table:
-    """The table of a saved game at its reveal cursor, from the learner's own log."""
+    """The table of a saved game at its reveal cursor, from the learner's own log.
+
+    The engine folds the log (:func:`engine.table.fold`); this only narrates it."""
     log = game.log_seen_by(LEARNER)
     seen = min(row.seen, len(log))
-    rules = game.rules
-    scores = [0, 0]
-    backs = [0, 0]
-    dealer = None
-    deal_number = 0
-    hand: list[Card] = []
-    kept: list[Card] = []
-    bot_cards = 0
-    crib_cards = 0
-    starter = None
-    pile: list[tuple[int, Card]] = []
-    earlier: list[tuple[tuple[int, Card], ...]] = []
-    phase = "cut for deal"
-    show: ShowPanel | None = None
-    for event in log[:seen]:
-        if isinstance(event, CutForDeal):
-            dealer = event.dealer
-        elif isinstance(event, Dealt):
-            dealer, deal_number = event.dealer, event.deal_number
-            hand = list(event.hands[LEARNER])
-            bot_cards = rules.hand_size
-            crib_cards = len(event.crib) if event.crib else rules.cards_to_crib
-            starter, pile, earlier, show = None, [], [], None
-            phase = "discard"
-        elif isinstance(event, Discarded):
-            crib_cards += rules.discards
-            if event.player == LEARNER:
-                hand = [c for c in hand if c not in event.cards]
-                kept = list(hand)
-            else:
-                bot_cards -= rules.discards
-            if crib_cards >= rules.crib_size:
-                phase = "cut"
-        elif isinstance(event, StarterCut):
-            starter = event.starter
-            phase = "play"
-        elif isinstance(event, Played):
-            pile.append((event.player, event.card))
-            if event.player == LEARNER:
-                hand = [c for c in hand if c != event.card]
-            else:
-                bot_cards -= 1
-        elif isinstance(event, CountReset):
-            earlier.append(tuple(pile))
-            pile = []
-        elif isinstance(event, PlayEnded):
-            if pile:
-                earlier.append(tuple(pile))
-            pile = []
-            phase = "show"
-            hand = list(kept)
-        elif isinstance(event, Shown):
-            show = ShowPanel(event.player, event.is_crib, event.cards, event.starter, (), (), None, None, (), 0, None)
-        elif isinstance(event, Points):
-            backs[event.player] = scores[event.player]
-            scores[event.player] += event.points
-            if show is not None and phase == "show" and isinstance(event.reason, ScoreKind):
-                item = ScoreItem(event.reason, event.cards, event.points)
-                show = replace(show, items=show.items + (item,), lit=event.cards)
-            elif show is not None and event.reason is Award.MUGGINS:
-                show = replace(show, muggins_taken=event.points, muggins_by=event.player)
-        elif isinstance(event, Claimed) and show is not None and event.what != "play":
-            show = replace(show, claimed=event.points)
-        elif isinstance(event, TrueCount) and show is not None and event.what != "play":
-            show = replace(show, true_total=event.total, true_items=event.items)
-        elif isinstance(event, GameOver):
-            phase = "over"
+    state = fold(game.rules, LEARNER, log[:seen])
+    show = None if state.show is None else ShowPanel(*(getattr(state.show, f.name) for f in fields(ShowState)))
     waiting = seen < len(log)
-    happenings = _happenings(log, row.mark, seen)
+    next_is_deal = waiting and isinstance(log[seen], Dealt)
     decision = None if waiting else _decision(game)
-    turn = _turn_text(game, waiting, decision, phase)
-    if waiting and isinstance(log[seen], Dealt):
-        if any(isinstance(event, Dealt) for event in log[:seen]):
+    turn = _turn_text(game, waiting, decision)
+    if next_is_deal:
+        if state.deal_number:
             turn = "The deal is over: press Next deal when you are ready."
         elif seen:
             turn = "The cut decided the dealer: press Next deal to deal the first hand."
-    elif waiting and phase == "show":
+    elif waiting and state.phase is Phase.SHOW:
         turn = "The show: press Next to count on, one combination at a time."
+    pegs = tuple(zip(state.scores, state.backs))
     return Table(
         game_id=row.id,
         version=row.version,
-        rules=rules,
+        rules=game.rules,
         level=row.level,
-        phase=phase,
-        deal_number=deal_number,
-        dealer=dealer,
-        scores=(scores[0], scores[1]),
-        backs=(backs[0], backs[1]),
-        hand=tuple(sorted(hand, key=lambda c: (c.rank, c.suit))),
-        bot_cards=bot_cards,
-        crib_cards=crib_cards if show is None or not show.is_crib else 0,
-        starter=starter,
-        pile=tuple(pile),
-        earlier=tuple(earlier),
+        phase=state.phase,
+        deal_number=state.deal_number,
+        dealer=state.dealer,
+        scores=state.scores,
+        backs=state.backs,
+        hand=tuple(sorted(state.hand, key=lambda c: (c.rank, c.suit))),
+        bot_cards=state.hand_sizes[BOT],
+        crib_cards=state.crib_cards,
+        starter=state.starter,
+        pile=state.pile,
+        count=state.count,
+        earlier=state.earlier,
         show=show,
-        happenings=happenings,
+        happenings=_happenings(log, row.mark, seen),
         waiting=waiting,
-        next_is_deal=waiting and isinstance(log[seen], Dealt),
+        next_is_deal=next_is_deal,
         decision=decision,
         turn=turn,
-        board=board_layout(rules.target, ((scores[0], backs[0]), (scores[1], backs[1]))),
-        narrow_board=board_layout(rules.target, ((scores[0], backs[0]), (scores[1], backs[1])), row_holes=30),
+        board=board_layout(game.rules.target, pegs),
+        narrow_board=board_layout(game.rules.target, pegs, row_holes=30),
         match_id=row.match_id,
     )
 
@@ -442,7 +363,7 @@ def _decision(game: Game) -> Decision | None:
     return None
 
 
-def _turn_text(game: Game, waiting: bool, decision: Decision | None, phase: str) -> str:
+def _turn_text(game: Game, waiting: bool, decision: Decision | None) -> str:
     if waiting:
         return "Watch the bot: press Continue for its next move."
     if decision is None:
