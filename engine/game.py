@@ -88,7 +88,16 @@ MIN_CUT = 4
 
 
 class Phase(StrEnum):
-    """Where a deal stands; each phase hands over to the next in one place."""
+    """Where a deal stands; each phase hands over to the next in one place.
+
+    Kept apart from :class:`Action` on purpose: the phase is state (saved in
+    :meth:`Game.to_dict`, shown to each seat, folded from the log), while the
+    action is derived from it and from the claim or muggins window open within
+    it: in the play the game may wait for a card, a claim or a muggins call, and
+    in the show for a count, a claim or a call.  One enum for both would either
+    lose that distinction or record the open claim or window twice (the game
+    keeps them in their own fields), where the two copies could disagree.
+    """
 
     CUT_FOR_DEAL = "cut for deal"
     DEAL = "deal"
@@ -100,7 +109,12 @@ class Phase(StrEnum):
 
 
 class Action(StrEnum):
-    """What the game is waiting for next (see :attr:`Game.expected`)."""
+    """What the game is waiting for next (see :attr:`Game.expected`).
+
+    Derived, never stored: the :class:`Phase` plus an open claim
+    (:attr:`CLAIM`) or muggins window (:attr:`MUGGINS`); :attr:`NONE` once the
+    game is over.  An action that fills a whole phase shares its name and value.
+    """
 
     CUT_FOR_DEAL = "cut for deal"
     DEAL = "deal"
