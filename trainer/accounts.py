@@ -120,7 +120,7 @@ def sign_in(name: str, password: str) -> LearnerInfo:
     stored = record.password_hash(learner.id) if learner else None
     if not _encodable(password) or len(password) > MAX_PASSWORD_LENGTH:
         raise AccountError(WRONG_NAME_OR_PASSWORD)
-    if stored is None:
+    if learner is None or stored is None:
         check_password_hash(_decoy_hash(), password)
         raise AccountError(WRONG_NAME_OR_PASSWORD)
     if not check_password_hash(stored, password):
@@ -135,6 +135,7 @@ def open_profile(name: str) -> LearnerInfo:
         learner = record.learner_by_name(name, create=True)
     except ValueError as error:
         raise AccountError(str(error)) from error
+    assert learner is not None  # create=True always gives one
     if learner.has_password:
         raise AccountError(PROTECTED)
     return learner

@@ -12,7 +12,7 @@ import argparse
 import importlib
 import json
 import sys
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NoReturn, Sequence
 
 #: Each subcommand and the module whose ``register(subparsers)`` adds it, in
 #: help order.  Only the module of the command being run is imported, so a
@@ -35,7 +35,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, not argparse's usage block
+    def error(self, message: str) -> NoReturn:  # one line, not argparse's usage block
         raise UsageError(f"{self.prog}: {message}")
 
 

@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import select
 
@@ -61,6 +62,7 @@ def _show_entry(rng: random.Random) -> Graded:
     for leave_out in [None] + list(range(len(combos)))[:3]:
         kept = [c for i, c in enumerate(combos) if i != leave_out]
         mode = rng.choice(list(AnswerMode))
+        given: dict[str, Any]
         if mode is AnswerMode.CLAIMS:
             given = {"claims": [[item.kind.value, " ".join(map(str, item.cards))] for c in kept for item in c.items]}
         elif mode is AnswerMode.CATEGORY:

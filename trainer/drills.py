@@ -286,6 +286,7 @@ def play_deal(rng: random.Random) -> PeggingDeal:
         last = game.last_player if game.pile else None
         turns.append(Turn(seat, tuple(game.in_hand[seat]), tuple(game.pile), earlier, last, frozenset(game.said_go)))
         game.play(seat, _choose_play(rng, legal, game.pile))
+    assert game.dealer is not None  # dealt above
     return PeggingDeal(
         (hands[0], hands[1]),
         (discards[0], discards[1]),

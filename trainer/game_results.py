@@ -193,6 +193,7 @@ def results(learner_id: int, game_id: object) -> GameResults | None:
     hands = [c for c in counts if c.what == "hand"]
     best = max(hands, key=lambda c: c.total, default=None)
     claimed = [c for c in counts if c.claimed is not None]
+    assert game.outcome is not None  # the game is finished
     skunk = game.outcome.skunk
     match_points, match_over = match_score(row) if row.match_id else (None, False)
     return GameResults(

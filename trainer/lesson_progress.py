@@ -86,6 +86,7 @@ def exercise_attempt(directive: Directive, answer: str) -> record.NewAttempt:
     if directive.kind is DirectiveKind.PLAY:
         moment = pegging_moment(directive)
         return grading.grade_pegging(moment, answered, moment.play().count)[1]
+    assert directive.starter is not None  # check_lesson refuses a hand or crib exercise without one
     deal = ShowDeal(directive.cards, directive.starter, directive.kind is DirectiveKind.CRIB)
     return grading.grade_show(deal, grading.total_options(deal.crib), {"total": answered})[1]
 

@@ -100,7 +100,7 @@ def _summary(game: Game) -> dict:
 
 
 def _render(game: Game) -> str:
-    rows = []
+    rows: list[tuple[str, str, int | str, int | str]] = []
     for event in _play_events(game):
         if isinstance(event, Played):
             rows.append((ROLE[event.player], f"plays {event.card.pretty}", event.count, ""))

@@ -33,7 +33,7 @@ def _render_score(result: ShowScore) -> str:
     title = "Crib" if result.is_crib else "Hand"
     rows = [(item.name, " ".join(c.pretty for c in item.cards), item.points) for item in result.items]
     lines = [
-        f"{title}: {' '.join(c.pretty for c in result.hand)}   starter: {result.starter.pretty}",
+        f"{title}: {' '.join(c.pretty for c in result.hand)}   starter: {result.starter.pretty if result.starter else '-'}",
         "",
         table(rows, ["combination", "cards", "points"], "llr") if rows else "no scoring combinations",
         "",

@@ -211,7 +211,7 @@ def upgrade_database(app: Flask) -> None:
         flask_migrate.upgrade(directory=str(MIGRATIONS_DIR))
 
 
-def migration_lock(engine: Engine) -> ContextManager[None]:
+def migration_lock(engine: Engine) -> ContextManager[object]:
     """Held around a migration, so processes starting together on one database take turns.
 
     The first upgrades the schema; the others then find it current and do
@@ -246,7 +246,7 @@ def _sqlite_file(url: URL) -> Path | None:
     return Path(name)
 
 
-def database_revision(app: Flask) -> tuple[str | None, str]:
+def database_revision(app: Flask) -> tuple[str | None, str | None]:
     """The app's database's migration revision (None before the first) and the newest one."""
     with app.app_context(), db.engine.connect() as connection:
         current = MigrationContext.configure(connection).get_current_revision()

@@ -57,7 +57,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     proxies = app.config.get("TRUSTED_PROXIES", 0)
     if proxies:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]  # Flask's documented way
     limiter.init_app(app)
     app.after_request(secure_headers)
     app.register_error_handler(RateLimitExceeded, _too_many_tries)

@@ -30,7 +30,7 @@ from trainer.web import create_app, database_revision, default_config, masked_ur
 try:
     from trainer.web import gunicorn_server
 except ImportError:  # gunicorn runs on POSIX only
-    gunicorn_server = None
+    gunicorn_server = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
