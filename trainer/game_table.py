@@ -2,11 +2,13 @@
 
 A saved game keeps a cursor (``seen``) into the learner's log
 (:meth:`engine.game.Game.log_seen_by`, which redacts the bot's hand, the
-crib and the deck).  :func:`table_of` replays that log up to the cursor, so
-the table shows the state *at that step* and never ahead of it, and it is
-built from nothing the learner may not see: the only other input is the
-learner's own decision (their hand, their legal cards, their claim), taken
-from the engine once the reveal has caught up.
+crib and the deck).  :func:`table_of` has the engine fold that log up to the
+cursor (:func:`engine.table.fold`), so the table shows the state *at that
+step* and never ahead of it, and it is built from nothing the learner may
+not see: the only other input is the learner's own decision (their hand,
+their legal cards, their claim), taken from the engine once the reveal has
+caught up.  This module only puts those engine values into words; it decides
+no phase, count or score of its own.
 
 The reveal goes in steps (:func:`step_ends`): a card played with its points,
 a go, the starter, each combination of an automatic show, a claim, a muggins.
