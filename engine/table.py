@@ -6,7 +6,7 @@ log*, not only now, and it must build it from nothing the seat may not see.
 seat (the other hands, the other discards and the crib before the show
 redacted) and returns a frozen :class:`TableState`: the phase, the dealer,
 the scores, the pile and its count, the cards each seat has shown, the crib
-once it is laid out, the show being counted.  At every point where the
+once it is laid out, the show being counted, and who is to act.  At every point where the
 engine waits for an action, the fold agrees with the live :class:`Game`
 (see ``tests/test_table_fold.py``), so nothing outside the engine needs to
 decide a phase, a count or a score.
@@ -34,6 +34,9 @@ from engine.events import (
     Discarded,
     Event,
     GameOver,
+    Go,
+    MugginsCalled,
+    MugginsPassed,
     Played,
     PlayEnded,
     Points,
@@ -42,7 +45,7 @@ from engine.events import (
     TrueCount,
 )
 from engine.game import Phase
-from engine.rules import Outcome, Rules, decide_outcome
+from engine.rules import Counting, Outcome, Rules, decide_outcome
 from engine.scoring import ScoreItem, ScoreKind
 
 Pile = tuple[tuple[int, Card], ...]
@@ -110,6 +113,15 @@ class TableState:
     shown: tuple[tuple[Card, ...], ...] = ()
     show: ShowState | None = None
     outcome: Outcome | None = None
+    #: Whose turn it is in the play: who led or played last, who said go this count.
+    lead: int | None = None
+    last_player: int | None = None
+    said_go: tuple[int, ...] = ()
+    #: Under muggins: who must claim for the card just played, who may still call muggins.
+    claim_by: int | None = None
+    callers: tuple[int, ...] = ()
+    #: Hands and crib of this deal's show already counted (claims settled, under muggins).
+    shows_done: int = 0
 
     @classmethod
     def start(cls, rules: Rules, seat: int) -> "TableState":
@@ -127,6 +139,34 @@ class TableState:
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now (for chance steps, who would do it at the table)."""
+        n = self.rules.players
+        if self.phase is Phase.OVER:
+            return ()
+        if self.callers:
+            return self.callers
+        if self.phase is Phase.CUT_FOR_DEAL:
+            return tuple(range(n)) if self.dealer is None else (self.dealer,)
+        assert self.dealer is not None  # every later phase follows a deal
+        if self.phase is Phase.DISCARD:
+            return tuple(seat for seat in range(n) if seat not in self.discarded)
+        if self.phase is Phase.CUT:
+            return ((self.dealer - 1) % n,)
+        if self.phase is Phase.PLAY:
+            if self.claim_by is not None:
+                return (self.claim_by,)
+            if self.last_player is None:
+                return () if self.lead is None else (self.lead,)
+            return tuple(
+                seat
+                for seat in ((self.last_player + step) % n for step in range(1, n + 1))
+                if self.hand_sizes[seat] and seat not in self.said_go
+            )[:1]
+        show_order = [(self.dealer + step) % n for step in range(1, n + 1)] + [self.dealer]
+        return (show_order[self.shows_done],) if self.shows_done < len(show_order) else ()
 
     def after(self, event: Event) -> "TableState":
         """The table once ``event`` (as this seat sees it) has happened."""
@@ -151,6 +191,12 @@ class TableState:
                 earlier=(),
                 shown=((),) * rules.players,
                 show=None,
+                lead=None,
+                last_player=None,
+                said_go=(),
+                claim_by=None,
+                callers=(),
+                shows_done=0,
             )
         if isinstance(event, Discarded):
             discarded = self.discarded + (event.player,)
@@ -167,7 +213,8 @@ class TableState:
                 state = replace(state, phase=Phase.CUT)
             return state
         if isinstance(event, StarterCut):
-            return replace(self, starter=event.starter, phase=Phase.PLAY)
+            pone = None if self.dealer is None else (self.dealer + 1) % rules.players
+            return replace(self, starter=event.starter, phase=Phase.PLAY, lead=pone)
         if isinstance(event, Played):
             state = replace(
                 self,
@@ -175,17 +222,31 @@ class TableState:
                 count=event.count,
                 hand_sizes=_less(self.hand_sizes, event.player, 1),
                 shown=_adding(self.shown, event.player, (event.card,)),
+                last_player=event.player,
+                claim_by=event.player if rules.counting.is_muggins and rules.pegging_muggins else None,
             )
             if event.player == seat:
                 state = replace(state, hand=tuple(c for c in self.hand if c != event.card))
             return state
         if isinstance(event, CountReset):
-            return replace(self, earlier=self.earlier + (self.pile,), pile=(), count=0)
+            return replace(
+                self,
+                earlier=self.earlier + (self.pile,),
+                pile=(),
+                count=0,
+                lead=event.next_player,
+                last_player=None,
+                said_go=(),
+            )
+        if isinstance(event, Go):
+            return replace(self, said_go=self.said_go + (event.player,))
         if isinstance(event, PlayEnded):
             earlier = self.earlier + (self.pile,) if self.pile else self.earlier
             return replace(self, earlier=earlier, pile=(), count=0, phase=Phase.SHOW, hand=self.kept)
         if isinstance(event, Shown):
             state = replace(self, show=ShowState(event.player, event.is_crib, event.cards, event.starter))
+            if not rules.counting.is_muggins:
+                state = replace(state, shows_done=self.shows_done + 1)
             if event.is_crib:
                 return replace(state, crib=event.cards, crib_cards=0)
             return replace(state, shown=_adding(self.shown, event.player, event.cards))
@@ -203,10 +264,21 @@ class TableState:
             if show is not None and event.reason is Award.MUGGINS:
                 return replace(state, show=replace(show, muggins_taken=event.points, muggins_by=event.player))
             return state
-        if isinstance(event, Claimed) and self.show is not None and event.what != "play":
-            return replace(self, show=replace(self.show, claimed=event.points))
-        if isinstance(event, TrueCount) and self.show is not None and event.what != "play":
-            return replace(self, show=replace(self.show, true_total=event.total, true_items=event.items))
+        if isinstance(event, Claimed):
+            callers = _opponents(rules, event.player) if rules.counting is Counting.MUGGINS else ()
+            state = replace(self, claim_by=None, callers=callers)
+            if self.show is not None and event.what != "play":
+                return replace(state, show=replace(self.show, claimed=event.points))
+            return state
+        if isinstance(event, MugginsPassed):
+            return replace(self, callers=tuple(seat for seat in self.callers if seat != event.player))
+        if isinstance(event, MugginsCalled):
+            return replace(self, callers=())
+        if isinstance(event, TrueCount):
+            if event.what == "play" or self.show is None:
+                return self
+            show = replace(self.show, true_total=event.total, true_items=event.items)
+            return replace(self, show=show, shows_done=self.shows_done + 1)
         if isinstance(event, GameOver):
             return replace(self, phase=Phase.OVER, outcome=decide_outcome(rules, event.scores, event.reached))
         return self
@@ -218,6 +290,13 @@ def fold(rules: Rules, seat: int, log: Iterable[Event]) -> TableState:
     for event in log:
         state = state.after(event)
     return state
+
+
+def _opponents(rules: Rules, seat: int) -> tuple[int, ...]:
+    """The seats that may call muggins on ``seat``'s claim: the other side's, from the left."""
+    n = rules.players
+    seats = ((seat + step) % n for step in range(1, n))
+    return tuple(other for other in seats if rules.side_of(other) != rules.side_of(seat))
 
 
 def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

@@ -58,6 +58,7 @@ def _agrees(state: TableState, game: Game, seat: int) -> None:
     assert state.dealer == game.dealer
     assert state.deal_number == game.deal_number
     assert state.outcome == game.outcome
+    assert state.to_act == game.to_act
     if game.phase in (Phase.DISCARD, Phase.CUT, Phase.PLAY, Phase.SHOW):
         assert state.starter == game.starter or (game.phase in (Phase.DISCARD, Phase.CUT) and state.starter is None)
         assert sorted(state.hand) == sorted(game.hand(seat))
