@@ -220,6 +220,13 @@ def test_front_matter_must_agree_with_the_file_name_and_name_known_combos():
         parse_lesson("---\ntitle: a: b\n---\n", name="x.md")
 
 
+def test_front_matter_of_the_wrong_type_gets_a_message():
+    with pytest.raises(LessonError, match="the order should be a whole number, not 'ninety-nine'"):
+        parse_lesson(_lesson_with("x").replace("order: 99", "order: ninety-nine"), name="99-test.md")
+    with pytest.raises(LessonError, match="the combos should be a list"):
+        parse_lesson(_lesson_with("x").replace("[pair]", "pair"), name="99-test.md")
+
+
 def test_a_directive_in_a_code_block_is_shown_as_code_not_scored():
     text = _lesson_with("```\n{hand 4C 5D 6H KC | 5S = 1}\n```")
     lesson = parse_lesson(text, name="99-test.md")

@@ -145,6 +145,12 @@ class Directive:
     ending: PlayEnding | None = None
 
     @property
+    def owns_crib(self) -> bool:
+        """A discard's seat: whether the crib is the learner's (only a discard has a seat)."""
+        assert self.seat is not None, f"{self.kind} directives have no seat"
+        return self.seat.owns_crib
+
+    @property
     def notation(self) -> str:
         """The directive written back in lesson notation."""
         words = ["exercise"] if self.is_exercise else []
@@ -297,27 +303,32 @@ def parse_lesson(text: str, *, name: str) -> Lesson:
     for key in ("title", "slug", "order"):
         if key not in meta:
             raise LessonError(name, f"the front matter needs {key!r}")
+    order, combos = meta["order"], meta.get("combos") or []
+    if not isinstance(order, int):
+        raise LessonError(name, f"the order should be a whole number, not {order!r}")
+    if not isinstance(combos, list):
+        raise LessonError(name, f"the combos should be a list, like [fifteen, pair], not {combos!r}")
     file_match = _FILE_NAME.match(name)
     if file_match and (int(file_match.group(1)) != meta["order"] or file_match.group(2) != meta["slug"]):
         raise LessonError(name, f"the file name should be {meta['order']:02d}-{meta['slug']}.md")
-    unknown = [combo for combo in meta.get("combos") or () if combo not in _COMBO_BY_NAME]
+    unknown = [combo for combo in combos if combo not in _COMBO_BY_NAME]
     if unknown:
         raise LessonError(name, f"unknown combo types {unknown}: use {sorted(_COMBO_BY_NAME)}")
     # Line numbers in messages count from the top of the file, front matter included.
     offset = text[: len(text) - len(text.lstrip())].count("\n") + _front_matter_lines(text)
-    directives = tuple(
-        parse_directive(token.content, line=token.map[0] + 1 + offset, where=f"{name} line {token.map[0] + 1 + offset}")
-        for token in _markdown().parse(post.content)
-        if token.type == "card_directive"
-    )
+    directives = []
+    for token in _markdown().parse(post.content):
+        if token.type == "card_directive":
+            line = (token.map or [0])[0] + 1 + offset  # a block token always carries its lines
+            directives.append(parse_directive(token.content, line=line, where=f"{name} line {line}"))
     return Lesson(
         slug=str(meta["slug"]),
         title=str(meta["title"]),
-        order=int(meta["order"]),
-        combos=tuple(_COMBO_BY_NAME[combo] for combo in meta.get("combos") or ()),
+        order=order,
+        combos=tuple(_COMBO_BY_NAME[combo] for combo in combos),
         summary=str(meta.get("summary", "")),
         body=post.content,
-        directives=directives,
+        directives=tuple(directives),
         source=name,
         about_pegging=bool(meta.get("pegging", False)),
     )
@@ -373,7 +384,7 @@ def lesson_for_combo_type(kind, directory: Path = LESSONS_DIR) -> Lesson | None:
     category = kind.category if isinstance(kind, ComboType) else kind
     teaching = [lesson for lesson in load_lessons(directory) if category in lesson.combos]
     preferred = [lesson for lesson in teaching if lesson.about_pegging == pegging]
-    return (preferred or teaching or [None])[0]
+    return next(iter(preferred or teaching), None)
 
 
 # ------------------------------------------------------------------ checking
@@ -394,12 +405,12 @@ class Problem:
 
 def discard_deal(directive: Directive) -> DiscardDeal:
     """A discard directive as the discard drill's deal."""
-    return DiscardDeal(directive.cards, directive.seat.owns_crib)
+    return DiscardDeal(directive.cards, directive.owns_crib)
 
 
 def discard_options(directive: Directive) -> tuple[DiscardOption, ...]:
     """The analysis of every discard of a discard directive, best first."""
-    return analyse_discards(directive.cards, dealer=directive.seat.owns_crib)
+    return analyse_discards(directive.cards, dealer=directive.owns_crib)
 
 
 def best_throws(directive: Directive) -> tuple[tuple[Card, ...], ...]:
@@ -488,7 +499,7 @@ def _judge_discard(directive: Directive, answer) -> Verdict:
         return Verdict(False, str(answer), format_cards(directive.throw), str(error))
     if len(throw) != 2 or not set(throw) <= set(directive.cards):
         return Verdict(False, format_cards(throw), format_cards(directive.throw), "Pick two of the six cards dealt.")
-    whose = "your own crib" if directive.seat.owns_crib else "your opponent's crib"
+    whose = "your own crib" if directive.owns_crib else "your opponent's crib"
     verdict, _ = grading.grade_discard(discard_deal(directive), throw, options=discard_options(directive))
     best, chosen, correct = verdict.options[0], verdict.picked, verdict.best
     explanation = (
@@ -595,7 +606,7 @@ def render_example(directive: Directive) -> str:
         body = _items_table(result.items, result.points)
         spoken = play_spoken(result)
     elif kind is DirectiveKind.DISCARD:
-        whose = "You deal: the crib is yours." if directive.seat.owns_crib else "Your opponent deals: the crib is theirs."
+        whose = "You deal: the crib is yours." if directive.owns_crib else "Your opponent deals: the crib is theirs."
         throw = directive.throw or best_throws(directive)[0]
         keep = tuple(c for c in directive.cards if c not in throw)
         keep_score = score_show(keep)
@@ -606,10 +617,10 @@ def render_example(directive: Directive) -> str:
         ) + _discard_table(directive)
         spoken = f"the four kept: {keep_score.spoken}"
     else:
-        result = directive.show_score()
+        show = directive.show_score()
         head = f'<p class="deal">{kind.value} {cards_html(directive.cards)}{_starter_html(directive)}</p>'
-        body = _items_table(result.items, result.total)
-        spoken = result.spoken
+        body = _items_table(show.items, show.total)
+        spoken = show.spoken
     return (
         f'<figure class="example example-{kind.value}">{head}{body}'
         f'<figcaption class="spoken">“{html.escape(spoken)}”</figcaption></figure>\n'
@@ -625,7 +636,7 @@ def _discard_table(directive: Directive, shown: int = 3) -> str:
         f'<td class="points">{option.net_ev:.2f}</td></tr>'
         for option in options[:shown]
     )
-    sign = "+" if directive.seat.owns_crib else "−"
+    sign = "+" if directive.owns_crib else "−"
     return (
         '<div class="table-wrap"><table class="discards"><thead><tr><th>lay away</th><th>keep</th><th>hand (avg)</th>'
         f"<th>crib (avg)</th><th>net (hand {sign} crib)</th></tr></thead><tbody>{rows}</tbody></table></div>"
@@ -652,7 +663,7 @@ def exercise_question_html(directive: Directive, number: int) -> str:
         prompt = "Score the last card played"
         cards = f"pile {cards_html(directive.cards)}{_ending_html(directive)}"
     elif kind is DirectiveKind.DISCARD:
-        whose = "you deal (the crib is yours)" if directive.seat.owns_crib else "your opponent deals (the crib is theirs)"
+        whose = "you deal (the crib is yours)" if directive.owns_crib else "your opponent deals (the crib is theirs)"
         prompt = f"Pick two cards to lay away: {whose}"
         cards = f"dealt {cards_html(directive.cards)}"
     else:
