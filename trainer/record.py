@@ -32,9 +32,9 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta, timezone
 from enum import StrEnum
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence, cast
 
-from sqlalchemy import case, delete, exists, func, insert, select, tuple_, update
+from sqlalchemy import CursorResult, case, delete, exists, func, insert, select, tuple_, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased, selectinload
@@ -440,12 +440,12 @@ def update_drill(drill_id: str, payload: dict, version: int) -> bool:
     """Replace a pending drill's payload (e.g. the claims made so far), only if
     it is still at ``version`` (the one it was read at); False when another
     request changed it meanwhile, or it was answered: read it again and retry."""
-    changed = db.session.execute(
+    changed = cast("CursorResult[Any]", db.session.execute(  # DML: a result with a rowcount
         update(Drill)
         .where(Drill.id == drill_id, Drill.version == version, Drill.answered_at.is_(None))
         .values(payload=json.dumps(payload), version=Drill.version + 1)
         .execution_options(synchronize_session=False)
-    )
+    ))
     return changed.rowcount == 1
 
 
@@ -459,11 +459,11 @@ def close_drill(drill_id: str, learner_id: int) -> bool:
     answered are dropped (every "next hand" deals one; most are answered
     within minutes).
     """
-    closed = db.session.execute(
+    closed = cast("CursorResult[Any]", db.session.execute(  # DML: a result with a rowcount
         delete(Drill)
         .where(Drill.id == drill_id, Drill.learner_id == learner_id, Drill.answered_at.is_(None))
         .execution_options(synchronize_session=False)
-    )
+    ))
     stale = select(Drill.id).where(
         Drill.learner_id == learner_id, Drill.created_at < utcnow() - timedelta(days=STALE_DRILL_DAYS)
     ).limit(STALE_SWEEP)
@@ -586,7 +586,7 @@ def _add_to_tallies(learner_id: int, attempts: Sequence[NewAttempt], moments: Se
     )
 
 
-def _upsert(model: type, counters: Sequence[str], rows: list[dict]) -> None:
+def _upsert(model: type[Any], counters: Sequence[str], rows: list[dict]) -> None:
     """Insert tally rows, or add their counters to the rows already there."""
     dialect = db.session.get_bind().dialect.name
     insert_of = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}.get(dialect)
@@ -595,7 +595,8 @@ def _upsert(model: type, counters: Sequence[str], rows: list[dict]) -> None:
     table = model.__table__
     keys = [column.name for column in table.primary_key.columns]
     for start in range(0, len(rows), _UPSERT_ROWS):
-        statement = insert_of(table).values(rows[start : start + _UPSERT_ROWS])
+        # Typed Any: the two dialects' Insert classes each have on_conflict_do_update, their common base does not.
+        statement: Any = insert_of(table).values(rows[start : start + _UPSERT_ROWS])
         statement = statement.on_conflict_do_update(
             index_elements=keys, set_={name: table.c[name] + statement.excluded[name] for name in counters}
         )
@@ -688,7 +689,7 @@ def attempt_count(learner_id: int, kind: DrillKind | None = None) -> int:
     query = select(func.coalesce(func.sum(DayTally.attempts), 0)).where(DayTally.learner_id == learner_id)
     if kind is not None:
         query = query.where(DayTally.kind == kind.value)
-    return int(db.session.scalar(query))
+    return int(db.session.scalar(query) or 0)  # coalesce already makes no rows 0
 
 
 def history_page(
