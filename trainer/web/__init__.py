@@ -149,11 +149,15 @@ def default_config(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
     and ``CRIB_ACCOUNTS`` (1: sign-up and sign-in with passwords).
     """
     url = environ.get("DATABASE_URL")
+    database = database_url(url) if url else None
     secret = environ.get("SECRET_KEY")
-    folder = None if url and secret else data_dir()
+    if database is None or not secret:  # the data folder keeps what the environment does not give
+        folder = data_dir()
+        database = database or f"sqlite:///{folder / 'trainer.sqlite3'}"
+        secret = secret or shared_secret_key(folder)
     config = {
-        "SQLALCHEMY_DATABASE_URI": database_url(url) if url else f"sqlite:///{folder / 'trainer.sqlite3'}",
-        "SECRET_KEY": secret or shared_secret_key(folder),
+        "SQLALCHEMY_DATABASE_URI": database,
+        "SECRET_KEY": secret,
         # Set to 1 when the trainer is reached over HTTPS, so the cookie is never sent in clear.
         "SESSION_COOKIE_SECURE": env_flag(environ, "SESSION_COOKIE_SECURE", False),
         # Where sign-in tries are counted: a store shared by every worker and host (redis://...).
