@@ -49,9 +49,8 @@ from engine.peganalysis import (
     rank_value,
     sample_holdings,
 )
-from engine.pegging import MAX_COUNT, score_play
+from engine.pegging import MAX_COUNT
 from engine.players import PlayerView
-from engine.scoring import ScoreItem, score_show
 
 
 class Level(StrEnum):
@@ -113,13 +112,6 @@ def crib_is_mine(view: PlayerView) -> bool:
 def pegging_view(view: PlayerView) -> PeggingView:
     """The pegging facts of a player view (see :meth:`PeggingView.of`)."""
     return PeggingView.of(view)
-
-
-def true_claim_items(claim: PendingClaim) -> tuple[ScoreItem, ...]:
-    """The scoring items a claim should contain."""
-    if claim.what == "play":
-        return score_play(claim.cards).items
-    return score_show(claim.cards, claim.starter, crib=claim.what == "crib").items
 
 
 class Bot:
@@ -240,14 +232,14 @@ class Bot:
     # ---------------------------------------------------------------- muggins
 
     def claim_show(self, view: PlayerView, claim: PendingClaim) -> int:
-        items = true_claim_items(claim)
+        items = claim.true_items()
         total = sum(item.points for item in items)
         if items and self.profile.miss_rate and self.rng.random() < self.profile.miss_rate:
             return total - self.rng.choice(items).points
         return total
 
     def choose_muggins(self, view: PlayerView, window: MugginsWindow) -> bool:
-        true = sum(item.points for item in true_claim_items(window.claim))
+        true = sum(item.points for item in window.claim.true_items())
         return window.claimed < true
 
 

@@ -153,6 +153,13 @@ class PendingClaim:
     cards: tuple[Card, ...]
     starter: Card | None
 
+    def true_items(self) -> tuple[ScoreItem, ...]:
+        """The scoring items the claim should hold: what the engine pegs up to,
+        what a muggins call takes, and what a bot counts."""
+        if self.what == "play":
+            return score_play(self.cards).items
+        return score_show(self.cards, self.starter, crib=self.what == "crib").items
+
     def to_dict(self) -> dict:
         return {
             "player": self.player,
@@ -711,7 +718,7 @@ class Game:
         pending = self.pending_claim
         if pending.what != "play":
             self._log(Shown(player, pending.cards, pending.starter, pending.what == "crib"))
-            self._claim_items = score_show(pending.cards, pending.starter, crib=pending.what == "crib").items
+            self._claim_items = pending.true_items()
         self._claim = pending
         self._claimed = points
         event = self._log(Claimed(player, pending.what, points))

@@ -20,9 +20,7 @@ from typing import Protocol, Sequence, runtime_checkable
 from engine.cards import Card
 from engine.events import Event
 from engine.game import Action, Automation, Game, MugginsWindow, PendingClaim, Phase
-from engine.pegging import score_play
 from engine.rules import Outcome, Rules
-from engine.scoring import score_show
 from engine.table import TableState, fold
 
 
@@ -161,10 +159,7 @@ class RandomPlayer:
         return self.rng.choice(view.legal_plays)
 
     def claim_show(self, view: PlayerView, claim: PendingClaim) -> int:
-        if claim.what == "play":
-            true = score_play(claim.cards).points
-        else:
-            true = score_show(claim.cards, claim.starter, crib=claim.what == "crib").total
+        true = sum(item.points for item in claim.true_items())
         if self.rng.random() < self.accuracy:
             return true
         return max(0, true + self.rng.choice((-2, -1, 1, 2)))

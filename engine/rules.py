@@ -86,6 +86,11 @@ FREE_PLAY_TRIPLE = MatchConvention("free play with triple skunk", 1, 2, 4, 4, tr
 CONVENTIONS = {c.name: c for c in (TOURNAMENT, LONG_MATCH, FREE_PLAY, FREE_PLAY_TRIPLE)}
 
 
+#: The skunk lines of a game to each target (RULES.md §3).  RULES.md gives none
+#: for 181: those keep the standard game's spacing of 30 points below the target.
+SKUNK_LINES: dict[int, tuple[int, ...]] = {121: (91, 61, 31), 61: (31,), 181: (151, 121, 91)}
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Everything that distinguishes one variant or house rule from another.
@@ -101,7 +106,7 @@ class Rules:
     #: Cards dealt from the pack straight into the crib (three players: one).
     cards_to_crib: int = 0
     target: int = 121
-    skunk_lines: tuple[int, ...] = (91, 61, 31)
+    skunk_lines: tuple[int, ...] = SKUNK_LINES[121]
     convention: MatchConvention = TOURNAMENT
     counting: Counting = Counting.AUTOMATIC
     #: Under muggins, whether players also claim their points for each card played
@@ -180,19 +185,19 @@ class Rules:
 
 
 STANDARD = Rules()
-SHORT = Rules(name="short", target=61, skunk_lines=(31,))
+SHORT = Rules(name="short", target=61, skunk_lines=SKUNK_LINES[61])
 FIVE_CARD = Rules(
     name="five-card",
     hand_size=5,
     target=61,
-    skunk_lines=(31,),
+    skunk_lines=SKUNK_LINES[61],
     pone_start_bonus=3,
     play_stops_at_first_reset=True,
 )
-#: RULES.md gives no skunk lines for 181: these keep the standard game's
-#: spacing of 30 points below the target.
-SEVEN_CARD = Rules(name="seven-card", hand_size=7, target=181, skunk_lines=(151, 121, 91))
-THREE_PLAYER = Rules(name="three players", players=3, hand_size=5, discards=1, cards_to_crib=1, target=61, skunk_lines=(31,))
+SEVEN_CARD = Rules(name="seven-card", hand_size=7, target=181, skunk_lines=SKUNK_LINES[181])
+THREE_PLAYER = Rules(
+    name="three players", players=3, hand_size=5, discards=1, cards_to_crib=1, target=61, skunk_lines=SKUNK_LINES[61]
+)
 FOUR_PLAYER = Rules(name="four players", players=4, hand_size=5, discards=1)
 
 PRESETS: dict[str, Rules] = {r.name: r for r in (STANDARD, SHORT, FIVE_CARD, SEVEN_CARD, THREE_PLAYER, FOUR_PLAYER)}

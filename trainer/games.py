@@ -39,10 +39,9 @@ from engine.errors import IllegalActionError
 from engine.events import Event, Shown, TrueCount
 from engine.game import Action, Automation, Game
 from engine.peganalysis import PeggingView
-from engine.pegging import score_play
+from engine.pegging import pile_count
 from engine.players import PlayerView, take_turn
-from engine.rules import FIVE_CARD, FREE_PLAY, SEVEN_CARD, STANDARD, Counting, Rules
-from engine.scoring import ScoreItem, score_show
+from engine.rules import FIVE_CARD, FREE_PLAY, SEVEN_CARD, SKUNK_LINES, STANDARD, Counting, Rules
 from trainer import grading, record
 from trainer.drills import BestPlayQuestion, DiscardDeal
 from trainer.game_models import SavedGame
@@ -54,8 +53,6 @@ MATCH_POINTS = 3
 
 VARIANTS: dict[str, Rules] = {"six-card": STANDARD, "five-card": FIVE_CARD, "seven-card": SEVEN_CARD}
 LENGTHS = ("own", "121", "61")
-#: Skunk lines for each game length (RULES.md §3; 181 keeps the 30-point spacing).
-SKUNK_LINES = {121: (91, 61, 31), 61: (31,), 181: (151, 121, 91)}
 
 
 class GameActionError(ValueError):
@@ -437,7 +434,7 @@ def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> recor
     if len(chosen) != 1 or chosen[0] not in game.hand(LEARNER):
         raise GameActionError("Choose one of the cards in your hand.")
     card = chosen[0]
-    if game.count + card.value > 31:
+    if card not in game.legal_plays(LEARNER):  # in the learner's hand and turn: only the count can forbid it
         raise GameActionError(
             f"The {card.pretty} would take the count past 31 (to {game.count + card.value}): play another card."
         )
@@ -497,7 +494,7 @@ def _answer_muggins(game: Game, call: bool, pointed: tuple[Card, ...]) -> str | 
         game.pass_muggins(LEARNER)
         return None
     claim = window.claim
-    items = _true_items(claim.what, claim.cards, claim.starter)
+    items = claim.true_items()
     message = None
     if pointed:
         match = [item for item in items if set(item.cards) == set(pointed)]
@@ -507,12 +504,6 @@ def _answer_muggins(game: Game, call: bool, pointed: tuple[Card, ...]) -> str | 
             message = "Those cards do not make one of the combinations in that count."
     game.call_muggins(LEARNER)
     return message
-
-
-def _true_items(what: str, cards: Sequence[Card], starter: Card | None) -> tuple[ScoreItem, ...]:
-    if what == "play":
-        return score_play(cards).items
-    return score_show(cards, starter, crib=what == "crib").items
 
 
 def _count_attempts(events: Sequence[Event]) -> list[record.NewAttempt | None]:
@@ -580,6 +571,11 @@ class PlayNote:
     def was_best(self) -> bool:
         """Whether the card counts as best, by the best-play drill's standard."""
         return grading.is_best_play(self.lost)
+
+    @property
+    def count(self) -> int:
+        """The running count the card was played on."""
+        return pile_count(self.pile)
 
     def to_dict(self) -> dict:
         return {
