@@ -34,6 +34,33 @@ class MatchResult:
     games: int
 
 
+def standing(
+    outcomes: Sequence[Outcome], sides: int, points_to_win: int
+) -> tuple[tuple[int, ...], MatchResult | None]:
+    """The match points of every side after these games, in order, and the
+    result once a side has won (``points_to_win``, or a game that wins the match
+    outright): the one place a match is decided, for a live :class:`Match` and
+    for games saved one by one.
+
+    >>> from engine.rules import Outcome, Skunk
+    >>> won = Outcome(winner=0, reached=0, scores=(121, 100), skunk=Skunk.NONE, match_points=1)
+    >>> standing([won, won], 2, 3)
+    ((2, 0), None)
+    >>> standing([won, won, won], 2, 3)[1]
+    MatchResult(winner=0, match_points=(3, 0), games=3)
+    """
+    points = [0] * sides
+    for outcome in outcomes:
+        points[outcome.winner] += outcome.match_points
+    for outcome in outcomes:
+        if outcome.wins_match:
+            return tuple(points), MatchResult(outcome.winner, tuple(points), len(outcomes))
+    leaders = [side for side, total in enumerate(points) if total >= points_to_win]
+    if leaders:
+        return tuple(points), MatchResult(leaders[0], tuple(points), len(outcomes))
+    return tuple(points), None
+
+
 class Match:
     """Games played until a side has ``points_to_win`` match points (or a triple
     skunk wins the match outright, under a convention that says so).
@@ -71,13 +98,7 @@ class Match:
     @property
     def result(self) -> MatchResult | None:
         """The winner once the match is over, else None."""
-        for outcome in self.outcomes:
-            if outcome.wins_match:
-                return MatchResult(outcome.winner, tuple(self.match_points), len(self.outcomes))
-        leaders = [side for side, points in enumerate(self.match_points) if points >= self.points_to_win]
-        if leaders:
-            return MatchResult(leaders[0], tuple(self.match_points), len(self.outcomes))
-        return None
+        return standing(self.outcomes, self.rules.sides, self.points_to_win)[1]
 
     @property
     def is_over(self) -> bool:

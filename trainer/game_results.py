@@ -140,8 +140,10 @@ class GameResults:
     points_missed: int
     stats: LevelStats
     match_id: int | None
-    match_score: tuple[int, int] | None
+    match_score: tuple[int, ...] | None
     match_over: bool
+    #: whether the learner won the match (once it is over)
+    match_won: bool
 
     @property
     def accuracy(self) -> float | None:
@@ -195,7 +197,7 @@ def results(learner_id: int, game_id: object) -> GameResults | None:
     claimed = [c for c in counts if c.claimed is not None]
     assert game.outcome is not None  # the game is finished
     skunk = game.outcome.skunk
-    match_points, match_over = match_score(row) if row.match_id else (None, False)
+    match_points, match_result = match_score(row) if row.match_id else (None, None)
     return GameResults(
         game_id=row.id,
         level=row.level,
@@ -212,5 +214,6 @@ def results(learner_id: int, game_id: object) -> GameResults | None:
         stats=level_stats(learner_id, row.level, row.target),
         match_id=row.match_id,
         match_score=match_points,
-        match_over=match_over,
+        match_over=match_result is not None,
+        match_won=match_result is not None and match_result.winner == LEARNER,
     )

@@ -38,6 +38,7 @@ from engine.discard import analyse_discards
 from engine.errors import IllegalActionError
 from engine.events import Event, Shown, TrueCount
 from engine.game import Action, Automation, Game
+from engine.match import MatchResult, standing
 from engine.peganalysis import PeggingView
 from engine.pegging import pile_count
 from engine.players import PlayerView, take_turn
@@ -601,18 +602,17 @@ def load_table(learner_id: int, game_id: object) -> Table | None:
 # ---------------------------------------------------------------- matches
 
 
-def match_score(row: SavedGame) -> tuple[tuple[int, int], bool]:
+def match_score(row: SavedGame) -> tuple[tuple[int, ...], MatchResult | None]:
+    """The match points of each side (the learner's first) after the finished
+    games of ``row``'s match, and the engine's result once the match is won."""
     rows = db.session.scalars(
-        select(SavedGame).where(SavedGame.match_id == row.match_id, SavedGame.learner_id == row.learner_id,
-                                SavedGame.finished.is_(True))
+        select(SavedGame)
+        .where(SavedGame.match_id == row.match_id, SavedGame.learner_id == row.learner_id,
+               SavedGame.finished.is_(True))
+        .order_by(SavedGame.match_game)
     )
-    mine = theirs = 0
-    for r in rows:
-        if r.learner_won:
-            mine += r.match_points
-        else:
-            theirs += r.match_points
-    return (mine, theirs), max(mine, theirs) >= row.match_points_to_win
+    outcomes = [outcome for outcome in (game_of(r).outcome for r in rows) if outcome is not None]
+    return standing(outcomes, 2, row.match_points_to_win)
 
 
 def next_match_game(learner_id: int, game_id: object) -> int | None:
@@ -623,8 +623,7 @@ def next_match_game(learner_id: int, game_id: object) -> int | None:
     row = learner_row(learner_id, game_id)
     if row is None or not row.finished or row.match_id is None or row.match_game is None:
         return None
-    _, over = match_score(row)
-    if over:
+    if match_score(row)[1] is not None:  # the match is won
         return None
     number = row.match_game + 1
     started = select(SavedGame.id).where(

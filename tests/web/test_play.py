@@ -415,6 +415,9 @@ def test_a_match_goes_on_with_the_loser_dealing_first(seeded, learner):
     game, row = player.saved()
     results = learner.client.get(f"/play/{player.game_id}/results").get_data(as_text=True)
     assert "Match score" in results
+    points = [0, 0]
+    points[game.outcome.winner] += game.outcome.match_points  # the engine's match points for this game
+    assert f"you <strong>{points[0]}</strong>, the bot <strong>{points[1]}</strong>" in results
     token = hidden_csrf_token(results)
     response = learner.client.post(f"/play/{player.game_id}/next", data={"csrf_token": token})
     assert response.status_code == 302
