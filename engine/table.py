@@ -8,7 +8,7 @@ redacted) and returns a frozen :class:`TableState`: the phase, the dealer,
 the scores, the pile and its count, the cards each seat has shown, the crib
 once it is laid out, the show being counted, and who is to act.  At every point where the
 engine waits for an action, the fold agrees with the live :class:`Game`
-(see ``tests/test_table_fold.py``), so nothing outside the engine needs to
+(see ``tests/engine/test_table_fold.py``), so nothing outside the engine needs to
 decide a phase, a count or a score.
 
 >>> from engine.players import RandomPlayer, play_game

@@ -20,7 +20,7 @@ def run(capsys, *argv):
 
 
 def test_json_lists_every_card_go_reset_and_point(capsys):
-    # Worked by hand in tests/test_game_play.py: pair to the dealer, the dealer's
+    # Worked by hand in tests/engine/test_game_play.py: pair to the dealer, the dealer's
     # go, 31 to the pone, pair to the pone, go and last card to the dealer.
     status, out, err = run(capsys, "pegging", PONE, DEALER, "--order", ORDER, "--json")
     data = json.loads(out)
