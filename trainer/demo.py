@@ -23,6 +23,7 @@ from typing import Any
 from sqlalchemy import select
 
 from engine.discard import analyse_discards
+from engine.pegging import pile_count
 from engine.scoring import SHOW_KINDS
 from trainer import accounts, grading, record
 from trainer.checking import AnswerMode, combos_of
@@ -79,7 +80,7 @@ def _show_entry(rng: random.Random) -> Graded:
 
 def _pegging_entry(rng: random.Random) -> Graded:
     moment = pegging_moment(rng)
-    count = sum(card.value for card in moment.cards)
+    count = pile_count(moment.cards)
     right = grading.grade_pegging(moment, moment.points, count)[1]
     wrong = [grading.grade_pegging(moment, max(0, moment.points - 1), count)[1],
              grading.grade_pegging(moment, moment.points + 2, count)[1]]

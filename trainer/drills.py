@@ -28,7 +28,7 @@ from typing import Iterable, Sequence
 from engine.cards import Card, format_cards, parse_cards, shuffled_deck
 from engine.events import CountReset, Played, PlayEnded, Points, StarterCut
 from engine.game import Action, Automation, Game
-from engine.pegging import PlayScore, score_play
+from engine.pegging import PlayScore, pile_count, score_play
 from engine.rules import STANDARD
 from engine.scoring import ScoreItem, ScoreKind, ShowScore, score_show
 
@@ -222,7 +222,7 @@ class PeggingMoment:
 def _moment(earlier, pile, neither_can_play: bool, last_card: bool) -> PeggingMoment:
     """A moment with its go / last-card point worked out by the rules: the
     last card pegs one, a go pegs one, and neither adds to a 31."""
-    count = sum(card.value for _, card in pile)
+    count = pile_count(card for _, card in pile)
     extra: tuple[ScoreItem, ...] = ()
     if count != 31 and (neither_can_play or last_card):
         kind = ScoreKind.LAST_CARD if last_card else ScoreKind.GO
@@ -416,7 +416,7 @@ def best_play_question(rng: random.Random, max_deals: int = 200) -> BestPlayQues
         deal = play_deal(rng)
         choices = []
         for turn in deal.turns:
-            count = sum(c.value for c in turn.pile)
+            count = pile_count(turn.pile)
             legal = {c.rank for c in turn.hand if count + c.value <= 31}
             if len(legal) >= 2:
                 choices.append(turn)
@@ -427,7 +427,7 @@ def best_play_question(rng: random.Random, max_deals: int = 200) -> BestPlayQues
         opponent = 1 - turn.seat
         opponent_left = len([c for c in deal.hands[opponent] if c not in played])
         seen = deal.discards[turn.seat] + (deal.starter,)
-        count = sum(c.value for c in turn.pile)
+        count = pile_count(turn.pile)
         minimum = 32 - count if opponent in turn.said_go else 1
         return BestPlayQuestion(
             turn.hand, turn.pile, turn.earlier, seen, opponent_left, rng.randrange(2**31),

@@ -7,6 +7,7 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 
 from engine.cards import Card
 from engine.errors import InvalidCardError
+from engine.pegging import pile_count
 from trainer import adaptive, grading, record
 from trainer.checking import check_pegging
 from trainer.drills import BestPlayQuestion, PeggingMoment, best_play_question, pegging_moment
@@ -129,5 +130,5 @@ def best_result(attempt_id: int):
         return redirect(url_for("pegging.best"))
     return render_template(
         "pegging/best_result.html", question=question, options=options, chosen=chosen, attempt=attempt,
-        count=sum(c.value for c in question.pile),
+        count=pile_count(question.pile),
     )
