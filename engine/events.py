@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from enum import Enum, StrEnum
-from typing import ClassVar, Sequence
+from typing import Any, ClassVar, Sequence
 
 from engine.cards import Card
 from engine.scoring import ScoreItem, ScoreKind
@@ -66,8 +66,8 @@ class Event:
         """This event as ``seat`` may see it (None: a spectator)."""
         return self
 
-    def to_dict(self) -> dict:
-        data: dict = {"type": self.type}
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": self.type}
         for f in fields(self):
             value = getattr(self, f.name)
             if isinstance(value, Card):
@@ -224,7 +224,7 @@ class TrueCount(Event):
     total: int
     items: tuple[ScoreItem, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "type": self.type,
             "player": self.player,
@@ -244,7 +244,7 @@ class GameOver(Event):
     reached: int
     scores: tuple[int, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "winner": self.winner, "reached": self.reached, "scores": list(self.scores)}
 
 
@@ -270,7 +270,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
-def event_from_dict(data: dict) -> Event:
+def event_from_dict(data: dict[str, Any]) -> Event:
     """Rebuild an event from :meth:`Event.to_dict`."""
     cls = EVENT_TYPES[data["type"]]
     values = {}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, Sequence, runtime_checkable
 
 from engine.cards import Card
 from engine.events import Event
@@ -92,7 +92,7 @@ class PlayerView:
         """The table this seat sees, folded from its log (up to event ``upto``)."""
         return fold(self.rules, self.seat, self.log[:upto])
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-compatible: what the web sends to this player's browser."""
         return {
             "seat": self.seat,
@@ -189,12 +189,16 @@ def take_turn(game: Game, players: Sequence[Player | None], seat: int | None = N
     seat = game.to_act[0] if seat is None else seat
     view = PlayerView.of(game, seat)
     player = players[seat]
+    if player is None:
+        raise ValueError(f"seat {seat} must {action} but has no player ({game!r})")
     if action is Action.DISCARD:
         return game.discard(seat, player.choose_discard(view))
     if action is Action.PLAY:
         return game.play(seat, player.choose_play(view))
     if action is Action.CLAIM:
+        assert view.pending_claim is not None  # the engine asks for a claim only while one is pending
         return game.claim(seat, player.claim_show(view, view.pending_claim))
+    assert view.muggins_window is not None  # the only action left: answering an open muggins window
     if player.choose_muggins(view, view.muggins_window):
         return game.call_muggins(seat)
     return game.pass_muggins(seat)

@@ -100,7 +100,7 @@ class Options:
         data = data if isinstance(data, dict) else {}
         modes = {m.value: m for m in AnswerMode}
         return cls(
-            modes.get(data.get("mode"), AnswerMode.TOTAL),
+            modes.get(str(data.get("mode")), AnswerMode.TOTAL),
             bool(data.get("crib", False)),
             str(data.get("focus", AUTO)),
             bool(data.get("timed", False)),
@@ -217,9 +217,10 @@ def _change_claims(pending: record.PendingDrill, change: Callable[[list], list])
             record.commit()
             return
         record.rollback()
-        pending = _open(pending.id)
-        if pending is None:  # answered meanwhile (the message is flashed)
+        again = _open(pending.id)
+        if again is None:  # answered meanwhile (the message is flashed)
             return
+        pending = again
     flash("The claims were changing too fast to keep up: please look them over and try again.", "error")
 
 
