@@ -69,8 +69,7 @@ def test_demo_learners_in_server_mode_have_the_demo_password(app, pools):
 
 def test_demo_data_command_refuses_other_learners(app, capsys, monkeypatch):
     url = app.config["SQLALCHEMY_DATABASE_URI"]
-    monkeypatch.setenv("DATABASE_URL", url)  # restored after the test: the command sets it from --database
-    monkeypatch.setenv("SECRET_KEY", "test secret")
+    monkeypatch.setenv("SECRET_KEY", "test secret")  # so the command keeps no key in the user's data folder
     with app.app_context():
         record.learner_by_name("Ann", create=True)
         db.session.commit()
