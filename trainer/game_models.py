@@ -44,6 +44,8 @@ class SavedGame(db.Model):
     counting: Mapped[str] = mapped_column(String(20))
     pegging_muggins: Mapped[bool] = mapped_column(default=False)
     skunks: Mapped[bool] = mapped_column(default=True)
+    #: Giveaway (lowball): the first to reach the target loses.
+    giveaway: Mapped[bool] = mapped_column(default=False)
     #: Under muggins, the bot's chance of under-counting its own claims
     #: (the level's documented rate unless a test configured another).
     bot_miss_rate: Mapped[float] = mapped_column(Float, default=0.0)

@@ -52,6 +52,11 @@ class Learner(db.Model):
     #: A password hash (server mode); None for a personal profile.
     password_hash: Mapped[str | None] = mapped_column(String(255), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: Table settings, kept per learner so they follow them to any browser.
+    sound: Mapped[bool] = mapped_column(default=False)
+    four_colour: Mapped[bool] = mapped_column(default=False)
+    #: How bot moves are animated: "slow", "normal", "fast" or "off".
+    animation: Mapped[str] = mapped_column(String(8), default="normal")
 
     attempts: Mapped[list["Attempt"]] = relationship(back_populates="learner", cascade="all, delete-orphan")
 
