@@ -51,7 +51,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import Flag, StrEnum, auto
-from typing import Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 from engine.cards import DECK, Card, check_distinct, format_cards, parse_cards
 from engine.errors import IllegalActionError, InvalidCardError
@@ -160,7 +160,7 @@ class PendingClaim:
             return score_play(self.cards).items
         return score_show(self.cards, self.starter, crib=self.what == "crib").items
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "player": self.player,
             "what": self.what,
@@ -181,8 +181,20 @@ class MugginsWindow:
     claimed: int
     callers: tuple[int, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"claim": self.claim.to_dict(), "claimed": self.claimed, "callers": list(self.callers)}
+
+
+_E = TypeVar("_E", bound=Event)
+_T = TypeVar("_T")
+
+
+def _known(value: _T | None, what: str) -> _T:
+    """``value``, which the game's phase guarantees is set: every phase after
+    the cut for deal has a dealer, a claim window has a claim, and so on."""
+    if value is None:
+        raise RuntimeError(f"the game has no {what} in this phase")
+    return value
 
 
 def _cards(cards: Iterable[Card]) -> list[str]:
@@ -317,6 +329,25 @@ class Game:
         return self.phase is Phase.OVER
 
     @property
+    def _dealer(self) -> int:
+        return _known(self.dealer, "dealer")
+
+    @property
+    def _due_claim(self) -> PendingClaim:
+        return _known(self.pending_claim, "claim due")
+
+    @property
+    def _open_window(self) -> MugginsWindow:
+        return _known(self._window, "muggins window")
+
+    @property
+    def _last(self) -> int:
+        return _known(self.last_player, "card played")
+
+    def _kept(self, seat: int) -> list[Card]:
+        return _known(self.kept[seat], f"hand kept by seat {seat}")
+
+    @property
     def pone(self) -> int | None:
         """The player left of the dealer: leads the play and shows first."""
         return None if self.dealer is None else (self.dealer + 1) % self.rules.players
@@ -344,8 +375,8 @@ class Game:
         """(seat, is_crib) in the order of the show: from the dealer's left round
         to the dealer, then the dealer's crib."""
         n = self.rules.players
-        order = [((self.dealer + k) % n, False) for k in range(1, n + 1)]
-        return order + [(self.dealer, True)]
+        order = [((self._dealer + k) % n, False) for k in range(1, n + 1)]
+        return order + [(self._dealer, True)]
 
     @property
     def crib_shown(self) -> bool:
@@ -374,7 +405,7 @@ class Game:
 
     def _next_show_claim(self) -> PendingClaim:
         seat, is_crib = self.show_order()[self.show_step]
-        cards = tuple(self.crib) if is_crib else tuple(self.kept[seat])
+        cards = tuple(self.crib) if is_crib else tuple(self._kept(seat))
         return PendingClaim(seat, "crib" if is_crib else "hand", cards, self.starter)
 
     @property
@@ -400,17 +431,17 @@ class Game:
         if action is Action.CUT_FOR_DEAL:
             return tuple(range(self.rules.players))
         if action is Action.DEAL:
-            return (self.dealer,)
+            return (self._dealer,)
         if action is Action.DISCARD:
             return tuple(seat for seat in range(self.rules.players) if self.kept[seat] is None)
         if action is Action.CUT:
-            return (self.cutter,)
+            return (_known(self.cutter, "cutter"),)
         if action is Action.PLAY:
-            return (self.to_play,)
+            return (_known(self.to_play, "player to play"),)
         if action is Action.MUGGINS:
-            return self._window.callers
+            return self._open_window.callers
         if action is Action.CLAIM:
-            return (self.pending_claim.player,)
+            return (self._due_claim.player,)
         return (self.show_order()[self.show_step][0],)  # SHOW
 
     def legal_plays(self, player: int) -> tuple[Card, ...]:
@@ -492,18 +523,18 @@ class Game:
         position = 0
         for _ in range(rules.hand_size):
             for k in range(1, n + 1):
-                self.hands[(self.dealer + k) % n].append(self.deck[position])
+                self.hands[(self._dealer + k) % n].append(self.deck[position])
                 position += 1
         self.crib = self.deck[position : position + rules.cards_to_crib]
         position += rules.cards_to_crib
         self.pack = self.deck[position:]
         self.deal_number += 1
         event = self._log(
-            Dealt(self.dealer, self.deal_number, tuple(tuple(h) for h in self.hands), tuple(self.crib))
+            Dealt(self._dealer, self.deal_number, tuple(tuple(h) for h in self.hands), tuple(self.crib))
         )
         self.phase = Phase.DISCARD
         if self.deal_number == 1 and rules.pone_start_bonus:
-            self._award(self.pone, Award.START, (), rules.pone_start_bonus)
+            self._award(_known(self.pone, "pone"), Award.START, (), rules.pone_start_bonus)
         return event
 
     # ------------------------------------------------------------ actions: discard
@@ -526,12 +557,12 @@ class Game:
 
     def discard(self, player: int, cards: Sequence[Card] | str) -> Discarded:
         """Lay ``cards`` away to the dealer's crib; once all have, the starter is due."""
-        cards = _as_cards(cards)
-        self.verify_discard(player, cards)
-        self.kept[player] = [c for c in self.hands[player] if c not in cards]
-        self.discards[player] = list(cards)
-        self.crib.extend(cards)
-        event = self._log(Discarded(player, tuple(cards)))
+        laid = parse_cards(cards, allow_duplicates=True)
+        self.verify_discard(player, laid)
+        self.kept[player] = [c for c in self.hands[player] if c not in laid]
+        self.discards[player] = list(laid)
+        self.crib.extend(laid)
+        event = self._log(Discarded(player, laid))
         if all(k is not None for k in self.kept):
             self.phase = Phase.CUT
         self._automate()
@@ -562,10 +593,10 @@ class Game:
         self.starter = self.pack[lift]
         event = self._log(StarterCut(self.starter, lift))
         heels = his_heels(self.starter)
-        if heels and self._award(self.dealer, heels.kind, heels.cards, heels.points):
+        if heels and self._award(self._dealer, heels.kind, heels.cards, heels.points):
             return event
         self.phase = Phase.PLAY
-        self.in_hand = [list(k) for k in self.kept]
+        self.in_hand = [list(self._kept(seat)) for seat in range(self.rules.players)]
         self.to_play = self.pone
         return event
 
@@ -619,7 +650,7 @@ class Game:
         count resets, the next lead being the player after the last one."""
         n = self.rules.players
         count = self.count
-        last = self.last_player
+        last = self._last
         if count == MAX_COUNT:
             self._end_count()
             return
@@ -648,9 +679,8 @@ class Game:
             self._end_play()
             return
         count = self.count
-        lead = next(
-            (self.last_player + step) % n for step in range(1, n + 1) if self.in_hand[(self.last_player + step) % n]
-        )
+        last = self._last
+        lead = next((last + step) % n for step in range(1, n + 1) if self.in_hand[(last + step) % n])
         self.pile = []
         self.said_go = set()
         self.to_play = lead
@@ -681,7 +711,7 @@ class Game:
 
     def _show(self) -> Shown:
         seat, is_crib = self.show_order()[self.show_step]
-        cards = tuple(self.crib) if is_crib else tuple(self.kept[seat])
+        cards = tuple(self.crib) if is_crib else tuple(self._kept(seat))
         event = self._log(Shown(seat, cards, self.starter, is_crib))
         if not self._award_items(seat, score_show(cards, self.starter, crib=is_crib).items):
             self._next_show()
@@ -690,7 +720,7 @@ class Game:
     def _next_show(self) -> None:
         self.show_step += 1
         if self.show_step == len(self.show_order()):
-            self.dealer = (self.dealer + 1) % self.rules.players
+            self.dealer = (self._dealer + 1) % self.rules.players
             self.phase = Phase.DEAL
 
     # ------------------------------------------------------------ actions: muggins
@@ -698,7 +728,7 @@ class Game:
     def verify_claim(self, player: int, points: int) -> None:
         action = f"seat {player} claiming {points}"
         self._require(Action.CLAIM, action, "points are claimed under muggins, for a hand or crib shown or a card played")
-        pending = self.pending_claim
+        pending = self._due_claim
         if player != pending.player:
             raise IllegalActionError(action, f"seat {pending.player} claims now: each counts their own {pending.what}")
         if isinstance(points, bool) or not isinstance(points, int) or points < 0:
@@ -715,7 +745,7 @@ class Game:
         standard muggins lets the opponents call muggins on missed points.
         """
         self.verify_claim(player, points)
-        pending = self.pending_claim
+        pending = self._due_claim
         if pending.what != "play":
             self._log(Shown(player, pending.cards, pending.starter, pending.what == "crib"))
             self._claim_items = pending.true_items()
@@ -746,8 +776,9 @@ class Game:
     def call_muggins(self, player: int) -> MugginsCalled:
         """Call muggins on the claim just made: take every point it missed (perhaps none)."""
         self.verify_call_muggins(player)
-        claim = self._window.claim
-        missed = max(0, sum(item.points for item in self._claim_items) - self._window.claimed)
+        window = self._open_window
+        claim = window.claim
+        missed = max(0, sum(item.points for item in self._claim_items) - window.claimed)
         event = self._log(MugginsCalled(player, claim.player, missed))
         self._window = None
         if missed and self._award(player, Award.MUGGINS, claim.cards, missed):
@@ -765,7 +796,7 @@ class Game:
     def pass_muggins(self, player: int) -> MugginsPassed:
         """Let the claim stand; once every opponent has passed the count goes on."""
         self.verify_pass_muggins(player)
-        window = self._window
+        window = self._open_window
         event = self._log(MugginsPassed(player, window.claim.player))
         callers = tuple(seat for seat in window.callers if seat != player)
         if callers:
@@ -779,11 +810,11 @@ class Game:
     def _verify_muggins(self, player: int, action: str) -> None:
         action = f"seat {player} {action}"
         self._require(Action.MUGGINS, action, "muggins is called on a claim just made, before the next count begins")
-        if player not in self._window.callers:
+        if player not in self._open_window.callers:
             raise IllegalActionError(action, "only an opponent of the claimant, once, may call or pass muggins")
 
     def _settle_claim(self) -> None:
-        claim = self._claim
+        claim = _known(self._claim, "claim")
         total = sum(item.points for item in self._claim_items)
         self._log(TrueCount(claim.player, claim.what, self._claimed, total, self._claim_items))
         self._claim = None
@@ -847,7 +878,7 @@ class Game:
 
     # ------------------------------------------------------------ helpers
 
-    def _log(self, event: Event) -> Event:
+    def _log(self, event: _E) -> _E:
         self.log.append(event)
         return event
 
@@ -859,7 +890,7 @@ class Game:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.rules.players:
             raise IllegalActionError(action, f"players are seats 0..{self.rules.players - 1}")
 
-    def why_not(self, action: str, *args) -> str | None:
+    def why_not(self, action: str, *args: Any) -> str | None:
         """None if ``action`` (a method name: "play", "discard", "claim"...) is legal
         now with these arguments, else the rule that forbids it.
 
@@ -880,7 +911,7 @@ class Game:
         return None
 
     @staticmethod
-    def _can(verify, *args) -> bool:
+    def _can(verify: Callable[..., None], *args: Any) -> bool:
         try:
             verify(*args)
         except IllegalActionError:
@@ -901,7 +932,7 @@ class Game:
         cache.extend(event.seen_by(seat) for event in self.log[len(cache) :])
         return tuple(cache)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The whole state as a versioned JSON-compatible dict, random state included."""
         version, internal, gauss = self._rng.getstate()
         return {
@@ -934,18 +965,18 @@ class Game:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Game":
+    def from_dict(cls, data: dict[str, Any]) -> "Game":
         """Rebuild a game saved by :meth:`to_dict`; it continues exactly as the original would."""
         if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
             version = data.get("version") if isinstance(data, dict) else None
             raise ValueError(f"cannot load a saved game of version {version!r}")
         try:
             return cls._load(data)
-        except (KeyError, TypeError, IndexError) as error:
+        except (KeyError, TypeError, IndexError, RuntimeError) as error:
             raise ValueError(f"not a saved game: {error!r}") from None
 
     @classmethod
-    def _load(cls, data: dict) -> "Game":
+    def _load(cls, data: dict[str, Any]) -> "Game":
         game = cls.__new__(cls)
         game.rules = Rules.from_dict(data["rules"])
         game.automation = Automation(data["automation"])
@@ -979,7 +1010,9 @@ class Game:
         game._window = (
             None
             if window is None
-            else MugginsWindow(_claim_from_dict(window["claim"]), window["claimed"], tuple(window["callers"]))
+            else MugginsWindow(
+                _known(_claim_from_dict(window["claim"]), "claim"), window["claimed"], tuple(window["callers"])
+            )
         )
         game.log = [event_from_dict(e) for e in data["log"]]
         # Scores and the outcome are derived from the log, never stored twice.
@@ -1004,7 +1037,7 @@ _ACTION_OF_PHASE = {
 }
 
 
-def _claim_from_dict(data: dict | None) -> PendingClaim | None:
+def _claim_from_dict(data: dict[str, Any] | None) -> PendingClaim | None:
     if data is None:
         return None
     starter = Card.parse(data["starter"]) if data["starter"] else None
