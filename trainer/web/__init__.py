@@ -56,6 +56,7 @@ BLUEPRINTS = (
     "trainer.web.lessons",
     "trainer.web.play",
     "trainer.web.solitaire",
+    "trainer.web.settings",
 )
 
 #: Blueprints for machines rather than learners (no navigation entry).

@@ -1,0 +1,78 @@
+"""The table settings a learner keeps: sound, the four-colour deck and the animation speed.
+
+They are columns of the learner's row (migration 0005), so they follow the
+learner to any browser.  A visitor nobody has signed in as gets
+:data:`DEFAULTS`.  Writing only flushes; the caller commits (as everywhere in
+:mod:`trainer.record`).
+
+>>> DEFAULTS
+TableSettings(sound=False, four_colour=False, animation=<Animation.NORMAL: 'normal'>)
+>>> Animation.parse("fast"), Animation.parse("warp")
+(<Animation.FAST: 'fast'>, None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from trainer.models import Learner, db
+
+
+class Animation(StrEnum):
+    """How fast the bot's moves are shown; OFF shows them at once."""
+
+    SLOW = "slow"
+    NORMAL = "normal"
+    FAST = "fast"
+    OFF = "off"
+
+    @property
+    def label(self) -> str:
+        """The word offered in the menu."""
+        return {"slow": "Slow", "normal": "Normal", "fast": "Fast", "off": "Off (instant)"}[self.value]
+
+    @classmethod
+    def parse(cls, text: object) -> Animation | None:
+        """The speed named by ``text``, or None if it names none."""
+        try:
+            return cls(str(text).strip().lower())
+        except ValueError:
+            return None
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """What a learner chose in the menu."""
+
+    #: short tones for a peg, a go and muggins; off by default (a page should not speak unasked)
+    sound: bool = False
+    #: clubs green, diamonds blue, hearts red, spades black
+    four_colour: bool = False
+    animation: Animation = Animation.NORMAL
+
+
+#: For a visitor not signed in, and for a new learner.
+DEFAULTS = TableSettings()
+
+
+def settings_of(learner_id: int | None) -> TableSettings:
+    """The settings of the learner with this id; :data:`DEFAULTS` for None or an unknown id."""
+    row = db.session.get(Learner, learner_id) if learner_id is not None else None
+    if row is None:
+        return DEFAULTS
+    # A value written by hand into the column that names no speed reads as the default.
+    animation = Animation.parse(row.animation) or DEFAULTS.animation
+    return TableSettings(sound=bool(row.sound), four_colour=bool(row.four_colour), animation=animation)
+
+
+def save_settings(learner_id: int, settings: TableSettings) -> bool:
+    """Keep ``settings`` for the learner (flushed, not committed); False if there is no such learner."""
+    row = db.session.get(Learner, learner_id)
+    if row is None:
+        return False
+    row.sound = settings.sound
+    row.four_colour = settings.four_colour
+    row.animation = settings.animation.value
+    db.session.flush()
+    return True
