@@ -29,7 +29,7 @@ class SettingsForm(FlaskForm):
     four_colour = BooleanField("Four-colour deck (clubs green, diamonds blue)")
     animation = RadioField(
         "Bot moves",
-        choices=[(speed.value, speed.label) for speed in Animation],
+        choices=[speed.value for speed in Animation],
         validate_choice=True,
     )
     next = HiddenField()
