@@ -159,6 +159,18 @@ class Rules:
     def seats_of(self, side: int) -> tuple[int, ...]:
         return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
 
+    def peg_hole(self, score: int) -> int:
+        """The hole a side's front peg stands in for ``score``.
+
+        ACC: the game ends the moment a side reaches the target ("pegging
+        out"), so a peg never goes past the game hole, although the log keeps
+        every point counted (a 12-point hand pegged from 115 is still 12).
+
+        >>> STANDARD.peg_hole(126), STANDARD.peg_hole(80)
+        (121, 80)
+        """
+        return min(score, self.target)
+
     def skunk_level(self, loser_score: int) -> Skunk:
         """The skunk level for a game lost with this score."""
         level = sum(1 for line in self.skunk_lines if loser_score < line)

@@ -46,7 +46,7 @@ from engine.events import (
 )
 from engine.game import Phase
 from engine.rules import Counting, Outcome, Rules, decide_outcome
-from engine.scoring import ScoreItem, ScoreKind
+from engine.scoring import ScoreItem, ScoreKind, score_show
 
 Pile = tuple[tuple[int, Card], ...]
 
@@ -64,6 +64,7 @@ class ShowState:
     #: The cards of the latest combination.
     lit: tuple[Card, ...] = ()
     #: Under muggins: the points claimed, then the true count once settled.
+    #: For the hand that pegs out (any counting), its whole count at the game's end.
     claimed: int | None = None
     true_total: int | None = None
     true_items: tuple[ScoreItem, ...] = ()
@@ -280,7 +281,15 @@ class TableState:
             show = replace(self.show, true_total=event.total, true_items=event.items)
             return replace(self, show=show, shows_done=self.shows_done + 1)
         if isinstance(event, GameOver):
-            return replace(self, phase=Phase.OVER, outcome=decide_outcome(rules, event.scores, event.reached))
+            state = replace(self, phase=Phase.OVER, outcome=decide_outcome(rules, event.scores, event.reached))
+            show = self.show
+            if show is not None and self.phase is Phase.SHOW and show.true_total is None:
+                # The hand that pegged out is laid out, so its whole count is
+                # public, though the game stopped pegging it at the game hole.
+                items = score_show(show.cards, show.starter, crib=show.is_crib).items
+                whole = replace(show, true_items=items, true_total=sum(item.points for item in items))
+                return replace(state, show=whole)
+            return state
         return self
 
 
