@@ -1,11 +1,14 @@
 """Cribbage solitaire (RULES.md §5): Arnold's and Hoyle's versions, each a small
 state machine whose only decision is the discard, scored by the show scorer.
 
->>> game = ArnoldSolitaire(seed=1)
+>>> game = ArnoldSolitaire(seed=1, target=110)
+>>> game.hand_number, game.discard(game.hand[:2]), game.hand_number
+(1, (), 2)
+>>> [count.what for count in game.discard(game.hand[:2]) if count.what != "his heels"]
+['first hand', 'second hand', 'crib']
 >>> while not game.is_over:
-...     first, second = game.hands
-...     _ = game.discard(first[:2], second[:2])
->>> len([count for count in game.log if count.what != "his heels"]), game.total == sum(c.total for c in game.log)
+...     _ = game.discard(game.hand[:2])
+>>> len([count for count in game.log if count.what != "his heels"]), game.won == (game.total >= 110)
 (12, True)
 >>> hoyle = HoyleSolitaire(seed=1)
 >>> while not hoyle.is_over:
@@ -24,7 +27,28 @@ from engine.cards import DECK, Card, format_cards, parse_cards
 from engine.errors import IllegalActionError
 from engine.scoring import ScoreItem, ScoreKind, his_heels, score_show
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+#: Saves this module can resume: version 1 predates the two-step discard of
+#: Arnold's game (no "laid" key) and his heels in Hoyle's; its games resume as they are.
+LOADABLE_VERSIONS = (1, 2)
+
+#: Arnold's winning total when the player does not choose: 121, a full game's points.
+DEFAULT_TARGET = 121
+MIN_TARGET, MAX_TARGET = 101, 121
+
+
+def check_target(target: object) -> None:
+    """Arnold's winning total is the player's choice from 101 to 121 (RULES.md §5).
+
+    >>> check_target(100)
+    Traceback (most recent call last):
+    ...
+    ValueError: Arnold's target is a whole number from 101 to 121 (RULES.md §5), not 100
+    """
+    if not isinstance(target, int) or isinstance(target, bool) or not MIN_TARGET <= target <= MAX_TARGET:
+        raise ValueError(
+            f"Arnold's target is a whole number from {MIN_TARGET} to {MAX_TARGET} (RULES.md §5), not {target!r}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,80 +118,120 @@ class _Solitaire:
         items = score_show(cards, starter, crib=crib).items
         self.log.append(SolitaireCount(deal or self.deal_number, what, tuple(cards), starter, items))
 
+    def _heels(self, starter: Card) -> None:
+        """Two for his heels when the starter is a jack, logged before the hands."""
+        heels = his_heels(starter)
+        if heels:
+            self.log.append(SolitaireCount(self.deal_number, "his heels", (starter,), starter, (heels,)))
+
     def _require_open(self, action: str) -> None:
         if self.is_over:
             raise IllegalActionError(action, f"the game is over after {self.deals} deals")
 
 
 class ArnoldSolitaire(_Solitaire):
-    """Four deals of two six-card hands and a starter (13 cards each); lay two
-    from each hand into a crib; score both hands and the crib with the starter,
-    his heels included.  Reaching ``target`` (101 to 121) counts as a win."""
+    """Four deals of two six-card hands and a starter (13 cards each).  The
+    player looks at the first hand and lays two of it away into the crib, and
+    only then sees the second hand and lays two of it away (RULES.md §5): two
+    steps, each a :meth:`discard` from :attr:`hand`.  Then the starter is
+    turned and both hands and the crib are scored with it, his heels included.
+    The winning total is the player's choice from 101 to 121 (``target``,
+    121 by default: the points of a full game)."""
 
     deals = 4
 
-    def __init__(self, seed: int | None = None, target: int = 121) -> None:
-        if not 101 <= target <= 121:
-            raise ValueError("Arnold's target is between 101 and 121 (RULES.md §5)")
+    def __init__(self, seed: int | None = None, target: int = DEFAULT_TARGET) -> None:
+        check_target(target)
         super().__init__(seed)
         self.target = target
+        #: The two cards laid away from this deal's first hand (empty until then).
+        self.laid: tuple[Card, ...] = ()
 
     @property
     def _base(self) -> int:
         return 13 * (self.deal_number - 1)
 
     @property
-    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        """The two six-card hands of the current deal (empty when over)."""
+    def hand_number(self) -> int:
+        """Which hand of the deal is to be laid away from: 1, then 2 (0 when over)."""
         if self.is_over:
-            return (), ()
-        base = self._base
-        return tuple(self.deck[base : base + 6]), tuple(self.deck[base + 6 : base + 12])
+            return 0
+        return 2 if self.laid else 1
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The six cards to lay two away from now; the second hand stays
+        unseen until the first hand's discard is made (empty when over)."""
+        if self.is_over:
+            return ()
+        base = self._base + (6 if self.laid else 0)
+        return tuple(self.deck[base : base + 6])
+
+    @property
+    def first_kept(self) -> tuple[Card, ...]:
+        """The four cards the first hand keeps, once its discard is made."""
+        if not self.laid or self.is_over:
+            return ()
+        return tuple(c for c in self.deck[self._base : self._base + 6] if c not in self.laid)
+
+    @property
+    def crib(self) -> tuple[Card, ...]:
+        """The cards laid away so far this deal."""
+        return self.laid
 
     @property
     def won(self) -> bool:
         return self.is_over and self.total >= self.target
 
-    def verify_discard(self, first: Sequence[Card], second: Sequence[Card]) -> None:
-        action = f"laying away {format_cards(first)} and {format_cards(second)}"
+    def verify_discard(self, cards: Sequence[Card]) -> None:
+        action = f"laying away {format_cards(cards)}"
         self._require_open(action)
-        hand1, hand2 = self.hands
-        _check_discard(action, hand1, first)
-        _check_discard(action, hand2, second)
+        _check_discard(action, self.hand, cards)
 
-    def discard(self, first: Sequence[Card] | str, second: Sequence[Card] | str) -> tuple[SolitaireCount, ...]:
-        """Lay two from each hand into the crib, turn the starter and score the deal."""
-        first, second = _as_cards(first), _as_cards(second)
-        self.verify_discard(first, second)
-        hand1, hand2 = self.hands
-        starter = self.deck[self._base + 12]
+    def discard(self, cards: Sequence[Card] | str) -> tuple[SolitaireCount, ...]:
+        """Lay two cards of :attr:`hand` into the crib.  After the first hand
+        nothing is scored yet (an empty tuple); after the second the starter is
+        turned and the deal is scored: his heels, both hands and the crib."""
+        cards = _as_cards(cards)
+        self.verify_discard(cards)
+        if not self.laid:
+            self.laid = tuple(cards)
+            return ()
+        base = self._base
+        hand1, hand2 = self.deck[base : base + 6], self.deck[base + 6 : base + 12]
+        starter = self.deck[base + 12]
         start = len(self.log)
-        heels = his_heels(starter)
-        if heels:
-            self.log.append(SolitaireCount(self.deal_number, "his heels", (starter,), starter, (heels,)))
-        self._count("first hand", [c for c in hand1 if c not in first], starter)
-        self._count("second hand", [c for c in hand2 if c not in second], starter)
-        self._count("crib", tuple(first) + tuple(second), starter, crib=True)
+        self._heels(starter)
+        self._count("first hand", [c for c in hand1 if c not in self.laid], starter)
+        self._count("second hand", [c for c in hand2 if c not in cards], starter)
+        self._count("crib", self.laid + tuple(cards), starter, crib=True)
+        self.laid = ()
         self.deal_number += 1
         return tuple(self.log[start:])
 
     def to_dict(self) -> dict[str, Any]:
-        return _save(self, {"target": self.target})
+        return _save(self, {"target": self.target, "laid": [str(c) for c in self.laid]})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "ArnoldSolitaire":
+        """Resume a saved game; a game saved before the two-step discard (or the
+        chosen target) resumes at its first hand with the old fixed 121."""
         game = _load(cls, data)
-        game.target = data["target"]
+        target = data.get("target", DEFAULT_TARGET)
+        check_target(target)
+        game.target = target
+        game.laid = parse_cards(data.get("laid", []))
         return game
 
 
 class HoyleSolitaire(_Solitaire):
     """Six deals of eight cards (3 to the hand, 2 to the crib, 3 to the hand) and
     a starter; lay two from the hand to the crib before the starter is turned;
-    score hand and crib, then the starter goes to the bottom of the pack.  The
-    last four cards are scored as a hand without a starter.  RULES.md gives his
-    heels only for Arnold's version, so none is scored here.  Over ``win_at``
-    (81 by default; some play 120) is a win."""
+    score hand and crib "the same as above" (seed 003, RULES.md §5), so a jack
+    turned as starter scores his heels here too; then the starter goes to the
+    bottom of the pack.  The last four cards are scored as a hand without a
+    starter (no starter, no heels).  Over ``win_at`` (81 by default; some play
+    120) is a win."""
 
     deals = 6
 
@@ -198,6 +262,7 @@ class HoyleSolitaire(_Solitaire):
         self.verify_discard(cards)
         start = len(self.log)
         starter = self.pack.pop(0)
+        self._heels(starter)
         self._count("hand", [c for c in self.hand if c not in cards], starter)
         self._count("crib", self.crib + tuple(cards), starter, crib=True)
         self.pack.append(starter)
@@ -247,8 +312,8 @@ def _save(game: _Solitaire, extra: dict[str, Any]) -> dict[str, Any]:
 
 
 def _load(cls: type[_S], data: dict[str, Any]) -> _S:
-    if data.get("version") != SAVE_VERSION or data.get("kind") != cls.__name__:
-        raise ValueError(f"not a saved {cls.__name__} of version {SAVE_VERSION}")
+    if data.get("version") not in LOADABLE_VERSIONS or data.get("kind") != cls.__name__:
+        raise ValueError(f"not a saved {cls.__name__} of version {', '.join(map(str, LOADABLE_VERSIONS))}")
     game = cls.__new__(cls)
     game._rng = random.Random()
     version, internal, gauss = data["random"]

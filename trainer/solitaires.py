@@ -1,11 +1,17 @@
 """Cribbage solitaire for a learner: Arnold's and Hoyle's games (RULES.md §5),
 saved in the database, with the learner counting every hand and crib.
 
-After each discard the engine scores the deal; the learner then claims a
+Arnold's game is discarded one hand at a time: the learner sees the first
+hand, lays two away, and only then sees the second hand (RULES.md §5); what
+the page gets (:class:`SolitaireTable`) holds only the cards the learner may
+see.  The winning total of Arnold's is the learner's choice from 101 to 121,
+kept in the engine's saved state.
+
+After each deal is complete the engine scores it; the learner then claims a
 count for each hand and the crib.  They keep what they claim up to the true
 count (missed points are lost, as under muggins with nobody to take them), so
 a learner's best score rewards counting as well as discarding.  His heels
-(Arnold's) is pegged for them.
+(a jack turned as starter, in both games) is pegged for them.
 
 >>> SolitaireKind("arnold").label
 "Arnold's solitaire"
@@ -23,7 +29,7 @@ from sqlalchemy import select
 
 from engine.cards import Card
 from engine.errors import IllegalActionError
-from engine.solitaire import ArnoldSolitaire, HoyleSolitaire, SolitaireCount
+from engine.solitaire import DEFAULT_TARGET, ArnoldSolitaire, HoyleSolitaire, SolitaireCount, check_target
 from trainer import grading, record
 from trainer.game_models import SolitaireGame
 from trainer.games import GameActionError, StaleAction, read_count, save_if_current
@@ -60,14 +66,23 @@ class CountLine:
 
 @dataclass(frozen=True, slots=True)
 class SolitaireTable:
-    """What the learner sees: the cards to discard from, or the counts to make."""
+    """What the learner sees: the hand to discard from, or the counts to make.
+
+    ``deal`` is the deal being discarded or counted; ``hand`` the six cards to
+    lay two away from now (empty while counting or when over), ``hand_number``
+    which of the deal's ``hands_per_deal`` it is; ``kept`` the four cards the
+    first hand kept (Arnold's second step) and ``crib`` the cards already in
+    the crib.  An unseen hand is never here."""
 
     id: int
     version: int
     kind: SolitaireKind
     deal: int
     deals: int
-    hands: tuple[tuple[Card, ...], ...]
+    hand: tuple[Card, ...]
+    hand_number: int
+    hands_per_deal: int
+    kept: tuple[Card, ...]
     crib: tuple[Card, ...]
     to_count: tuple[CountLine, ...]
     last_deal: tuple[CountLine, ...]
@@ -94,10 +109,22 @@ def _row(learner_id: int, game_id: object) -> SolitaireGame | None:
     return record.owned_row(SolitaireGame, learner_id, game_id)
 
 
-def new_solitaire(learner_id: int, kind: SolitaireKind, *, seed: int | None = None) -> int:
-    """Deal a new solitaire game of ``kind`` and return its id."""
+def new_solitaire(learner_id: int, kind: SolitaireKind, *, seed: int | None = None, target: int | None = None) -> int:
+    """Deal a new solitaire game of ``kind`` and return its id.  ``target`` is
+    Arnold's winning total, the learner's choice from 101 to 121 (121 if not
+    given); a target out of range is a :class:`GameActionError`.  Hoyle's has
+    no choice (over 80 wins) and ignores it."""
     seed = random.Random(seed).randrange(2**31)
-    game = ArnoldSolitaire(seed) if kind is SolitaireKind.ARNOLD else HoyleSolitaire(seed)
+    game: ArnoldSolitaire | HoyleSolitaire
+    if kind is SolitaireKind.ARNOLD:
+        target = DEFAULT_TARGET if target is None else target
+        try:
+            check_target(target)
+        except ValueError:
+            raise GameActionError("Choose a winning total from 101 to 121 for Arnold's solitaire.") from None
+        game = ArnoldSolitaire(seed, target=target)
+    else:
+        game = HoyleSolitaire(seed)
     row = SolitaireGame(learner_id=learner_id, kind=kind.value, state=json.dumps(game.to_dict()), claims="[]")
     db.session.add(row)
     db.session.commit()
@@ -117,33 +144,39 @@ def load(learner_id: int, game_id: object) -> SolitaireTable | None:
     to_count = tuple(line for line in lines if line.claimed is None)
     last = max((line.count.deal for line in lines), default=0)
     if isinstance(game, ArnoldSolitaire):
-        hands, crib, goal, won = game.hands, (), game.target, row.score >= game.target
+        hand_number, hands_per_deal, kept, goal = game.hand_number, 2, game.first_kept, game.target
     else:
-        hands, crib, goal, won = (game.hand,), game.crib, game.win_at, row.score >= game.win_at
+        hand_number, hands_per_deal, kept, goal = 1, 1, (), game.win_at
+    # The engine moves to the next deal as soon as one is scored; while its
+    # counts are still to make, the page is at the deal being counted.
+    deal = to_count[0].count.deal if to_count else min(game.deal_number, game.deals)
+    discarding = not to_count and not game.is_over
     return SolitaireTable(
         id=row.id,
         version=row.version,
         kind=SolitaireKind(row.kind),
-        deal=min(game.deal_number, game.deals),
+        deal=deal,
         deals=game.deals,
-        hands=tuple(hands) if not game.is_over else (),
-        crib=tuple(crib),
+        hand=tuple(game.hand) if discarding else (),
+        hand_number=hand_number if discarding else 0,
+        hands_per_deal=hands_per_deal,
+        kept=tuple(kept) if discarding else (),
+        crib=tuple(game.crib) if discarding else (),
         to_count=to_count,
         last_deal=tuple(line for line in lines if line.count.deal == last and line.claimed is not None) if not to_count else (),
         score=row.score,
         true_total=row.true_total,
         over=row.finished,
-        won=row.finished and won,
+        won=row.finished and row.score >= goal,
         goal=goal,
     )
 
 
 @dataclass(frozen=True, slots=True)
 class LayAway:
-    """Lay these cards from the first hand (and, in Arnold's, the second) away to the crib."""
+    """Lay these two cards of the hand now shown away to the crib."""
 
-    first: tuple[Card, ...]
-    second: tuple[Card, ...] = ()
+    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,11 +208,10 @@ def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> 
             raise GameActionError("First count the hands of this deal.")
         if game.is_over:
             raise GameActionError("This game is over.")
-        picked = (move.first, move.second) if isinstance(game, ArnoldSolitaire) else (move.first,)
-        if any(len(p) != 2 for p in picked):
-            raise GameActionError("Pick exactly two cards from each hand for the crib.")
+        if len(move.cards) != 2:
+            raise GameActionError("Pick exactly two cards of the hand for the crib.")
         try:
-            game.discard(*picked)
+            game.discard(move.cards)
         except IllegalActionError as error:
             raise GameActionError(f"Not allowed: {error.rule}.") from None
         for count in game.log[len(claims):]:

@@ -148,11 +148,11 @@ def test_arnolds_solitaire_in_the_browser(live_server, page, tmp_path):
     page.get_by_role("button", name="Play Arnold's solitaire").click()
     for deal in range(4):
         shots.take(page, "solitaire-discard")
-        for hand in range(2):
-            labels = page.locator("fieldset.picker").nth(hand).locator("label")
+        for hand in range(2):  # one hand at a time: the second is shown after the first discard
+            labels = page.locator("fieldset.picker").locator("label")
             labels.nth(0).click()
             labels.nth(1).click()
-        submit(page, page.get_by_role("button", name="To the crib").click)
+            submit(page, page.get_by_role("button", name="To the crib").click)
         for block in page.locator(".solitaire-count .count-line").all():
             what = block.locator("h3").inner_text().lower()
             cards = cards_in(block.locator(".show-cards"))

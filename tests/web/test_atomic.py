@@ -319,8 +319,8 @@ def test_solitaire_counts_whose_record_fails_are_not_saved(app, learner, monkeyp
     """Counting a solitaire deal and recording the counts are one commit too."""
     url = solitaire.start(learner, "hoyle")
     html = learner.client.get(url).get_data(as_text=True)
-    picks = re.findall(r'name="first" value="(\w+)"', html)[:2]
-    learner.post(url, {"version": solitaire.version(html), "action": "discard", "first": picks}, page=url)
+    picks = re.findall(r'name="card" value="(\w+)"', html)[:2]
+    learner.post(url, {"version": solitaire.version(html), "action": "discard", "card": picks}, page=url)
     html = learner.client.get(url).get_data(as_text=True)
     counts = {field: "0" for field, *_ in solitaire.counts_due(html)}
     form = {"version": solitaire.version(html), "action": "count", **counts}

@@ -75,8 +75,8 @@ def test_a_bad_set_up_gets_a_clear_message(fields, message):
 
 
 def test_the_solitaire_form_becomes_a_typed_move():
-    lay = solitaire.read_move(form(action="discard", first=["5H", "JC"], second=["2D", "3S"]))
-    assert lay == (7, solitaires.LayAway((Card.parse("5H"), Card.parse("JC")), (Card.parse("2D"), Card.parse("3S"))))
+    lay = solitaire.read_move(form(action="discard", card=["5H", "JC"]))
+    assert lay == (7, solitaires.LayAway((Card.parse("5H"), Card.parse("JC"))))
     count = solitaire.read_move(form(**{"action": "count", "count-0": "8", "count-12": "x", "count-": "3",
                                         "count-a": "4", "other": "5"}))
     assert count == (7, solitaires.CountDeal({0: "8", 12: "x"}))
@@ -86,7 +86,7 @@ def test_the_solitaire_form_becomes_a_typed_move():
     "fields, message",
     [
         ({"action": "shuffle"}, "That is not something you can do in solitaire."),
-        ({"action": "discard", "first": ["XX", "YY"]}, "Pick cards from the hands dealt."),
+        ({"action": "discard", "card": ["XX", "YY"]}, "Pick cards from the hand dealt."),
         ({"action": "count", "version": "x"}, "missing its version"),
     ],
 )
@@ -99,3 +99,11 @@ def test_the_solitaire_kind_is_read_from_the_form():
     assert solitaire.read_kind(MultiDict({"kind": "hoyle"})) is SolitaireKind.HOYLE
     with pytest.raises(GameActionError, match="Arnold's or Hoyle's"):
         solitaire.read_kind(MultiDict({"kind": "klondike"}))
+
+
+def test_arnolds_winning_total_is_read_from_the_form():
+    assert solitaire.read_target(MultiDict({"target": " 107 "})) == 107
+    assert solitaire.read_target(MultiDict({})) is None  # the default, 121
+    for bad in ("lots", "-5", "107.5"):
+        with pytest.raises(GameActionError, match="101 to 121"):
+            solitaire.read_target(MultiDict({"target": bad}))

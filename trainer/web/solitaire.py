@@ -35,8 +35,10 @@ def new():
     if not PostForm().validate_on_submit():
         return redirect(url_for("solitaire.index"))
     try:
+        kind = read_kind(request.form)
         game_id = solitaires.new_solitaire(
-            g.learner.id, read_kind(request.form), seed=current_app.config.get("SOLITAIRE_SEED")
+            g.learner.id, kind, seed=current_app.config.get("SOLITAIRE_SEED"),
+            target=read_target(request.form) if kind is SolitaireKind.ARNOLD else None,
         )
     except GameActionError as error:
         flash(str(error), "error")
@@ -52,6 +54,17 @@ def read_kind(form: MultiDict[str, str]) -> SolitaireKind:
         raise GameActionError("Choose Arnold's or Hoyle's solitaire.") from None
 
 
+def read_target(form: MultiDict[str, str]) -> int | None:
+    """Arnold's winning total as chosen on the index page (None: not chosen, the
+    default 121); a clear :class:`trainer.games.GameActionError` for a non-number."""
+    text = form.get("target", "").strip()
+    if not text:
+        return None
+    if not text.isdecimal():
+        raise GameActionError("Choose a winning total from 101 to 121 for Arnold's solitaire.")
+    return int(text)
+
+
 #: The prefix of each count's field; the rest of the name is the count line's index.
 COUNT = "count-"
 
@@ -65,7 +78,7 @@ def read_move(form: MultiDict[str, str]) -> tuple[int, solitaires.SolitaireMove]
         raise GameActionError("That form is missing its version; please use the buttons on the page.") from None
     action = form.get("action", "")
     if action == "discard":
-        return version, solitaires.LayAway(_cards(form.getlist("first")), _cards(form.getlist("second")))
+        return version, solitaires.LayAway(_cards(form.getlist("card")))
     if action == "count":
         typed = {int(name[len(COUNT) :]): text for name, text in form.items()
                  if name.startswith(COUNT) and name[len(COUNT) :].isdecimal()}
@@ -77,7 +90,7 @@ def _cards(values: list[str]) -> tuple[Card, ...]:
     try:
         return tuple(Card.parse(v) for v in values)
     except InvalidCardError:
-        raise GameActionError("Pick cards from the hands dealt.") from None
+        raise GameActionError("Pick cards from the hand dealt.") from None
 
 
 @bp.route("/<id:game_id>", methods=["GET", "POST"])
