@@ -9,8 +9,8 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 from engine.cards import parse_cards
 from engine.discard import analyse_discards
 from engine.errors import InvalidCardError
-from trainer import adaptive, grading
-from trainer.drills import DiscardDeal, deal_discard
+from trainer import grading, practice
+from trainer.drills import DiscardDeal
 from trainer.record import DrillKind
 from trainer.web import drill_pages
 from trainer.web.forms import PostForm
@@ -25,16 +25,13 @@ NAV = ("discard.drill", "Discard")
 def drill():
     """Deal six cards (a poor discard due for review first) and go to them."""
     role = request.args.get("as")
-    spacing = current_app.config["REVIEW_SPACING"]
-    due = None if role else adaptive.review_deal(g.learner.id, DrillKind.DISCARD, spacing)
-    retry_of = None
-    if due is not None:
-        retry_of, deal = due
+    dealt = practice.next_discard(
+        g.learner.id, drill_pages.drill_rng(), dealer={"dealer": True, "pone": False}.get(role or ""),
+        spacing=current_app.config["REVIEW_SPACING"],
+    )
+    if dealt.brought_back:
         flash("A deal you discarded poorly earlier is back: try it again.", "info")
-    else:
-        deal = deal_discard(drill_pages.drill_rng(), dealer={"dealer": True, "pone": False}.get(role))
-    drill_id = drill_pages.deal(DrillKind.DISCARD, {"deal": deal.to_dict()}, retry_of)
-    return redirect(url_for("discard.answer", drill_id=drill_id))
+    return redirect(url_for("discard.answer", drill_id=dealt.drill_id))
 
 
 @bp.route("/<drill_id>", methods=["GET", "POST"])
@@ -53,10 +50,12 @@ def answer(drill_id: str):
         if len(picked) != 2 or not set(picked) <= set(deal.cards):
             flash("Pick exactly two of your six cards for the crib.", "error")
             return redirect(url_for("discard.answer", drill_id=drill_id))
-        if not drill_pages.close_drill(drill_id, "deal"):
+        attempt_id = drill_pages.answer(
+            drill_id, "deal", lambda: grading.grade_discard(deal, picked, retry_of=pending.retry_of)[1]
+        )
+        if attempt_id is None:
             return redirect(url_for("discard.drill"))
-        _, attempt = grading.grade_discard(deal, picked, retry_of=pending.retry_of)
-        return redirect(url_for("discard.result", attempt_id=drill_pages.record_answer(attempt)))
+        return redirect(url_for("discard.result", attempt_id=attempt_id))
     return render_template("discard/drill.html", drill_id=drill_id, deal=deal, form=form)
 
 

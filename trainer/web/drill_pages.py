@@ -1,5 +1,5 @@
-"""Steps the drill pages share: the random source for dealing, storing a
-deal, recording an answer (with the drill's close, in one commit), and the
+"""Steps the drill pages share: the random source for dealing, answering a
+drill (through :mod:`trainer.practice`, with the learner's message), and the
 look-ups of the current learner's open drills and answered attempts, each
 flashing the learner's message when there is nothing to show.
 
@@ -11,10 +11,11 @@ result, or a result recorded in a shape the page cannot show.
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from flask import current_app, flash, g
 
-from trainer import record
+from trainer import practice, record
 from trainer.record import AttemptInfo, DrillKind, NewAttempt, PendingDrill
 
 #: What reading an attempt recorded by another feature, in its own shape, raises.
@@ -36,27 +37,13 @@ def open_drill(drill_id: str, kind: DrillKind, what: str) -> PendingDrill | None
     return pending
 
 
-def close_drill(drill_id: str, what: str) -> bool:
-    """Take the drill off the learner's open drills, for the answer being
-    recorded; False, with a message, if it already was (another tab, a double
-    submit).  Nothing is saved until the view commits, with the attempt."""
-    if record.close_drill(drill_id, g.learner.id):
-        return True
-    flash(f"That {what} was already answered.", "info")
-    return False
-
-
-def deal(kind: DrillKind, payload: dict, retry_of: int | None = None) -> str:
-    """Store a dealt drill for the learner (the one row a deal writes) and return its id."""
-    drill_id = record.open_drill(g.learner.id, kind, payload, retry_of=retry_of)
-    record.commit()
-    return drill_id
-
-
-def record_answer(attempt: NewAttempt) -> int:
-    """Record the learner's answer with the drill's close, in one commit; its attempt's id."""
-    attempt_id = record.record_attempts(g.learner.id, [attempt])[0]
-    record.commit()
+def answer(drill_id: str, what: str, grade: Callable[[], NewAttempt]) -> int | None:
+    """Close the drill, grade and record the learner's answer in one commit
+    (:func:`trainer.practice.answer_drill`): the attempt's id, or None with a
+    message when the drill was answered already (another tab, a double submit)."""
+    attempt_id = practice.answer_drill(g.learner.id, drill_id, grade)
+    if attempt_id is None:
+        flash(f"That {what} was already answered.", "info")
     return attempt_id
 
 

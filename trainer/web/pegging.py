@@ -8,9 +8,9 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 from engine.cards import Card
 from engine.errors import InvalidCardError
 from engine.pegging import pile_count
-from trainer import adaptive, grading, record
+from trainer import grading, practice
 from trainer.checking import check_pegging
-from trainer.drills import BestPlayQuestion, PeggingMoment, best_play_question, pegging_moment
+from trainer.drills import BestPlayQuestion, PeggingMoment
 from trainer.record import DrillKind
 from trainer.web import drill_pages
 from trainer.web.forms import BadAnswer, PostForm, read_points
@@ -20,24 +20,14 @@ bp = Blueprint("pegging", __name__, url_prefix="/pegging")
 NAV = ("pegging.quiz", "Pegging")
 
 
-
 @bp.get("/")
 @learner_required
 def quiz():
     """Deal a pegging moment (a missed one due for review first) and go to it."""
-    learner_id = g.learner.id
-    spacing = current_app.config["REVIEW_SPACING"]
-    due = adaptive.review_deal(learner_id, DrillKind.PEGGING, spacing)
-    retry_of = None
-    if due is not None:
-        retry_of, moment = due
+    dealt = practice.next_pegging(g.learner.id, drill_pages.drill_rng(), spacing=current_app.config["REVIEW_SPACING"])
+    if dealt.brought_back:
         flash("A pile you missed earlier is back: score it again.", "info")
-    else:
-        rng = drill_pages.drill_rng()
-        tag = adaptive.choose_peg_tag(record.learner_totals(learner_id, DrillKind.PEGGING), rng)
-        moment = pegging_moment(rng, tag)
-    drill_id = drill_pages.deal(DrillKind.PEGGING, {"moment": moment.to_dict()}, retry_of)
-    return redirect(url_for("pegging.answer", drill_id=drill_id))
+    return redirect(url_for("pegging.answer", drill_id=dealt.drill_id))
 
 
 @bp.route("/<drill_id>", methods=["GET", "POST"])
@@ -55,10 +45,12 @@ def answer(drill_id: str):
         except BadAnswer as error:
             flash(str(error), "error")
             return redirect(url_for("pegging.answer", drill_id=drill_id))
-        if not drill_pages.close_drill(drill_id, "question"):
+        attempt_id = drill_pages.answer(
+            drill_id, "question", lambda: grading.grade_pegging(moment, points, count, retry_of=pending.retry_of)[1]
+        )
+        if attempt_id is None:
             return redirect(url_for("pegging.quiz"))
-        _, attempt = grading.grade_pegging(moment, points, count, retry_of=pending.retry_of)
-        return redirect(url_for("pegging.result", attempt_id=drill_pages.record_answer(attempt)))
+        return redirect(url_for("pegging.result", attempt_id=attempt_id))
     return render_template("pegging/quiz.html", drill_id=drill_id, moment=moment, form=form)
 
 
@@ -83,9 +75,8 @@ def result(attempt_id: int):
 @bp.get("/best")
 @learner_required
 def best():
-    question = best_play_question(drill_pages.drill_rng())
-    drill_id = drill_pages.deal(DrillKind.BEST_PLAY, {"question": question.to_dict()})
-    return redirect(url_for("pegging.best_answer", drill_id=drill_id))
+    dealt = practice.next_best_play(g.learner.id, drill_pages.drill_rng())
+    return redirect(url_for("pegging.best_answer", drill_id=dealt.drill_id))
 
 
 @bp.route("/best/<drill_id>", methods=["GET", "POST"])
@@ -105,10 +96,12 @@ def best_answer(drill_id: str):
         if chosen is None or chosen not in view.legal_cards():
             flash("Pick one of your cards that can be played (the count may not pass 31).", "error")
             return redirect(url_for("pegging.best_answer", drill_id=drill_id))
-        if not drill_pages.close_drill(drill_id, "question"):
+        attempt_id = drill_pages.answer(
+            drill_id, "question", lambda: grading.grade_best_play(question, chosen, retry_of=pending.retry_of)
+        )
+        if attempt_id is None:
             return redirect(url_for("pegging.best"))
-        attempt = grading.grade_best_play(question, chosen, retry_of=pending.retry_of)
-        return redirect(url_for("pegging.best_result", attempt_id=drill_pages.record_answer(attempt)))
+        return redirect(url_for("pegging.best_result", attempt_id=attempt_id))
     return render_template(
         "pegging/best.html", drill_id=drill_id, question=question, legal=view.legal_cards(), form=form,
         count=view.count,

@@ -12,11 +12,10 @@ from dataclasses import dataclass
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 
-from trainer import record
+from trainer import practice, record
 from trainer.checking import PEGGING_COMBO_TYPES, SHOW_COMBO_TYPES
 from trainer.drills import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDeal, replay
 from trainer.record import DrillKind, TrendPoint
-from trainer.web import drill_pages
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
@@ -169,15 +168,9 @@ def retry(attempt_id: int):
     """Deal a missed attempt again, as a new drill linked to it."""
     if not PostForm().validate_on_submit():
         return redirect(url_for("review.index"))
-    attempt = record.attempt_by_id(attempt_id, g.learner.id)
-    if attempt is None:
-        flash("There is no such mistake of yours to retry.", "error")
+    try:
+        dealt = practice.retry(g.learner.id, attempt_id)
+    except practice.CannotRetry as refused:
+        flash(str(refused), "error")
         return redirect(url_for("review.index"))
-    if replay(attempt.kind.value, attempt.dealt) is None:
-        flash("That one cannot be dealt again.", "error")
-        return redirect(url_for("review.index"))
-    payload = dict(attempt.dealt)
-    if attempt.kind is DrillKind.SHOW:
-        payload["claims"] = []
-    drill_id = drill_pages.deal(attempt.kind, payload, attempt.id)
-    return redirect(url_for(RETRY_ENDPOINT[attempt.kind], drill_id=drill_id))
+    return redirect(url_for(RETRY_ENDPOINT[dealt.kind], drill_id=dealt.drill_id))

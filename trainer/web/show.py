@@ -17,9 +17,9 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 from engine.cards import parse_cards
 from engine.errors import InvalidCardError
 from engine.scoring import SHOW_KINDS, ScoreKind
-from trainer import adaptive, grading, record
+from trainer import grading, practice, record
 from trainer.checking import AnswerMode, Claim, ClaimKind
-from trainer.drills import FocusKind, ShowDeal, deal_show
+from trainer.drills import FocusKind, ShowDeal
 from trainer.models import utcnow
 from trainer.record import DrillKind
 from trainer.web import drill_pages
@@ -33,8 +33,6 @@ NAV = ("show.drill", "Count")
 AUTO = "auto"
 #: Claims kept per drill: far more than any hand holds (a 29 has 14 combos).
 MAX_CLAIMS = 40
-#: Tries at writing a claim while other claims of the drill keep landing first.
-CLAIM_TRIES = 5
 #: Headings of the categories, as a learner reads them.
 CATEGORY_LABELS = {
     ScoreKind.FIFTEEN: "Fifteens",
@@ -112,24 +110,14 @@ class Options:
 def drill():
     """Deal a new hand (or bring back a missed one) and go to its page."""
     options = Options.from_args(request.args)
-    learner_id = g.learner.id
-    rng = drill_pages.drill_rng()
-    retry_of = None
-    if options.focus == AUTO:
-        spacing = current_app.config["REVIEW_SPACING"]
-        due = adaptive.review_deal(learner_id, DrillKind.SHOW, spacing)
-        if due is not None:
-            retry_of, deal = due
-            flash("A hand you missed earlier is back: count it again.", "info")
-        else:
-            focus = adaptive.choose_focus(record.learner_totals(learner_id, DrillKind.SHOW), rng)
-            deal = deal_show(rng, crib=options.crib, focus=focus)
-    else:
-        deal = deal_show(rng, crib=options.crib, focus=FocusKind(options.focus))
-    drill_id = drill_pages.deal(
-        DrillKind.SHOW, {"deal": deal.to_dict(), "options": options.to_dict(), "claims": []}, retry_of
+    dealt = practice.next_show(
+        g.learner.id, drill_pages.drill_rng(), crib=options.crib,
+        focus=None if options.focus == AUTO else FocusKind(options.focus),
+        spacing=current_app.config["REVIEW_SPACING"], options=options.to_dict(),
     )
-    return redirect(url_for("show.answer", drill_id=drill_id))
+    if dealt.brought_back:
+        flash("A hand you missed earlier is back: count it again.", "info")
+    return redirect(url_for("show.answer", drill_id=dealt.drill_id))
 
 
 def _open(drill_id: str) -> record.PendingDrill | None:
@@ -155,14 +143,17 @@ def answer(drill_id: str):
         except BadAnswer as error:
             flash(str(error), "error")
             return redirect(url_for("show.answer", drill_id=drill_id))
-        if not drill_pages.close_drill(drill_id, "hand"):  # answered in another tab meanwhile
-            return redirect(url_for("show.drill", **options.args()))
         seconds = (utcnow() - pending.created_at).total_seconds()
-        _, attempt = grading.grade_show(
-            deal, options.to_dict(), given, seconds=round(seconds, 1) if options.timed else None,
-            retry_of=pending.retry_of,
+        attempt_id = drill_pages.answer(
+            drill_id, "hand",
+            lambda: grading.grade_show(
+                deal, options.to_dict(), given, seconds=round(seconds, 1) if options.timed else None,
+                retry_of=pending.retry_of,
+            )[1],
         )
-        return redirect(url_for("show.result", attempt_id=drill_pages.record_answer(attempt)))
+        if attempt_id is None:  # answered in another tab meanwhile
+            return redirect(url_for("show.drill", **options.args()))
+        return redirect(url_for("show.result", attempt_id=attempt_id))
     return render_template(
         "show/drill.html",
         drill_id=drill_id,
@@ -206,22 +197,18 @@ def _claims_post(drill_id: str):
     return pending, back
 
 
-def _change_claims(pending: record.PendingDrill, change: Callable[[list], list]) -> None:
-    """Write ``change(claims)`` over the version of the drill it was read at:
-    when another claim of the same drill lands first (two posts at once), read
-    the drill again and apply the change to the claims as they now are, so
-    neither is lost.  ``change`` raises :class:`BadAnswer` to refuse."""
-    for _ in range(CLAIM_TRIES):
-        claims = change(list(pending.payload.get("claims", [])))
-        if record.update_drill(pending.id, {**pending.payload, "claims": claims}, pending.version):
-            record.commit()
-            return
-        record.rollback()
-        again = _open(pending.id)
-        if again is None:  # answered meanwhile (the message is flashed)
-            return
-        pending = again
-    flash("The claims were changing too fast to keep up: please look them over and try again.", "error")
+def _change_claims(drill_id: str, change: Callable[[list], list]) -> None:
+    """Apply ``change`` to the drill's claims (:func:`trainer.practice.change_claims`),
+    flashing what went wrong; ``change`` raises :class:`BadAnswer` to refuse."""
+    try:
+        outcome = practice.change_claims(g.learner.id, drill_id, change)
+    except BadAnswer as error:
+        flash(str(error), "error")
+        return
+    if outcome is practice.ClaimsChange.GONE:
+        _open(drill_id)  # says why the drill is not open any more
+    elif outcome is practice.ClaimsChange.BUSY:
+        flash("The claims were changing too fast to keep up: please look them over and try again.", "error")
 
 
 @bp.post("/<drill_id>/claim")
@@ -252,10 +239,7 @@ def claim(drill_id: str):
             raise BadAnswer(f"That is {MAX_CLAIMS} claims already: remove some or submit.")
         return claims + [[new_claim.kind.value, " ".join(str(c) for c in new_claim.cards)]]
 
-    try:
-        _change_claims(pending, add)
-    except BadAnswer as error:
-        flash(str(error), "error")
+    _change_claims(drill_id, add)
     return back
 
 
@@ -277,10 +261,7 @@ def unclaim(drill_id: str):
             raise BadAnswer("There is no such claim to remove.")
         return claims[:index] + claims[index + 1 :]
 
-    try:
-        _change_claims(pending, remove)
-    except BadAnswer as error:
-        flash(str(error), "error")
+    _change_claims(drill_id, remove)
     return back
 
 
