@@ -303,7 +303,7 @@ def _kind_lines(score: ShowScore, answers: Mapping[ScoreKind, int] | None) -> tu
 
 def _spread_missed(combos: Sequence[Combo], missed: int) -> dict[ComboType, int]:
     """Put ``missed`` points on the combo types present, hardest first."""
-    worth = Counter()
+    worth: Counter[ComboType] = Counter()
     for combo in combos:
         worth[combo.type] += combo.points
     spread: dict[ComboType, int] = {}
