@@ -16,14 +16,16 @@ from __future__ import annotations
 
 from functools import wraps
 from typing import Callable
+from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask_wtf import FlaskForm
+from werkzeug.exceptions import HTTPException
 from werkzeug.urls import iri_to_uri
 from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length
 
-from trainer import accounts, record
+from trainer import accounts, games, record, solitaires
 from trainer.web.forms import PostForm
 from trainer.web.security import limiter, local_path
 
@@ -85,13 +87,43 @@ def learner_required(view: Callable) -> Callable:
     def wrapped(*args, **kwargs):
         if g.get("learner") is None:
             flash("First sign in." if accounts_mode() else "First tell the trainer who is practising.", "info")
-            # A GET comes back with its query; a POST comes back to its address
-            # (where, say, an exercise answered shows itself).
-            wanted = iri_to_uri(request.full_path.rstrip("?") if request.method == "GET" else request.path)
-            return redirect(url_for(_sign_in_endpoint(), next=wanted))
+            return redirect(url_for(_sign_in_endpoint(), next=_page_to_come_back_to()))
         return view(*args, **kwargs)
 
     return wrapped
+
+
+def _page_to_come_back_to() -> str | None:
+    """The page to open once a learner is chosen, for a request that needed one.
+
+    A GET comes back with its query; a POST comes back to its address when that
+    address also shows a page (where, say, an exercise answered shows itself),
+    else to the page its form was on: a POST-only address (``/play/new``) opened
+    after signing in would only answer "method not allowed".
+    """
+    if request.method == "GET":
+        return iri_to_uri(request.full_path.rstrip("?"))
+    if _shows_a_page(request.path):
+        return iri_to_uri(request.path)
+    return _referring_page()
+
+
+def _shows_a_page(path: str) -> bool:
+    """Whether a GET of ``path`` reaches a view of this app."""
+    try:
+        current_app.url_map.bind_to_environ(request.environ).match(path, method="GET")
+    except HTTPException:  # not found, method not allowed, or a redirect (a missing slash)
+        return False
+    return True
+
+
+def _referring_page() -> str | None:
+    """The path and query of the page the request came from, if it was on this site."""
+    referrer = request.referrer or ""
+    if not referrer.startswith(request.host_url):
+        return None
+    parts = urlsplit(referrer)
+    return local_path(iri_to_uri(parts.path + (f"?{parts.query}" if parts.query else "")))
 
 
 def _sign_in_endpoint() -> str:
@@ -147,14 +179,33 @@ def home():
         learners=record.personal_learners(limit=PROFILES_LISTED + 1),
         listed=PROFILES_LISTED,
         next=_next_arg(),
+        **_unfinished(),
     )
+
+
+#: Unfinished games and solitaires offered on the home page; the rest are on the Play and Solitaire pages.
+UNFINISHED_LISTED = 3
+
+
+def _unfinished() -> dict[str, tuple]:
+    """The signed-in learner's unfinished games and solitaires, newest first (none for a visitor)."""
+    learner = g.get("learner")
+    if learner is None:
+        return {"unfinished_games": (), "unfinished_solitaires": ()}
+    in_progress = tuple(s for s in games.learner_games(learner.id) if not s.finished)
+    return {
+        "unfinished_games": in_progress[:UNFINISHED_LISTED],
+        "unfinished_solitaires": solitaires.unfinished(learner.id)[:UNFINISHED_LISTED],
+    }
 
 
 def _server_home():
     if request.method == "POST":
         flash("Sign in with your name and password.", "info")
         return redirect(url_for("learners.sign_in", next=_next_arg()))
-    return render_template("learners/server_home.html", form=SignInForm(), leave=PostForm(), next=_next_arg())
+    return render_template(
+        "learners/server_home.html", form=SignInForm(), leave=PostForm(), next=_next_arg(), **_unfinished()
+    )
 
 
 def _posted_name_key() -> str:
