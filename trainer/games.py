@@ -6,9 +6,12 @@ every action is applied by the engine, and what the browser gets is built
 from the learner's own view of the game (:meth:`engine.game.Game.log_seen_by`
 and :class:`engine.players.PlayerView`) and nothing else.
 
-The bot's moves are revealed one step at a time: a saved game keeps a cursor
-(``seen``) into the learner's log, and :func:`load_table` replays the log up to
-it (see :mod:`trainer.game_table`).  Every form
+The bot's moves play themselves: a saved game keeps a cursor (``seen``) into
+the learner's log, which each move takes on to the learner's next stop (their
+own decision, their go, the end of a hand's show or of a deal; see
+:func:`trainer.game_table.next_stop`), and :func:`load_table` replays the log
+up to it, numbering what was revealed since ``mark`` for the page's
+animation (see :mod:`trainer.game_table`).  Every form
 carries the game's ``version``; an action drawn at an older version (a double
 submit, a second tab) is refused and changes nothing.  A move and what it adds
 to the learner's record (a discard, a card played, a count) are saved in one
@@ -46,7 +49,7 @@ from engine.rules import FIVE_CARD, FREE_PLAY, SEVEN_CARD, SKUNK_LINES, STANDARD
 from trainer import grading, record
 from trainer.drills import BestPlayQuestion, DiscardDeal
 from trainer.game_models import SavedGame
-from trainer.game_table import BOT, LEARNER, Table, catch_up, cut_range, skip_deal, table_of
+from trainer.game_table import BOT, LEARNER, Table, at_learners_go, cut_range, next_stop, skip_deal, table_of
 from trainer.models import db, utcnow
 
 #: Match points that win a match (free-play convention: 1 a game, 2 a skunk).
@@ -205,7 +208,7 @@ def new_game(
     if setup.match and match_id is None:
         row.match_id, row.match_game = row.id, 1
     _advance(row, game)
-    row.seen = catch_up(game, 0, one_more=True)
+    row.mark, row.seen = 0, next_stop(game.log_seen_by(LEARNER), 0)
     _store(row, game)
     db.session.commit()
     return row.id
@@ -218,7 +221,8 @@ def _store(row: SavedGame, game: Game) -> None:
         outcome = game.outcome
         row.finished = True
         row.learner_won = outcome.winner == LEARNER
-        row.learner_score, row.bot_score = outcome.scores
+        # The board's score: a side that pegged out stands in the game hole.
+        row.learner_score, row.bot_score = (game.rules.peg_hole(s) for s in outcome.scores)
         row.skunk = int(outcome.skunk) if outcome.winner == LEARNER else -int(outcome.skunk)
         row.match_points = outcome.match_points
         row.deals = game.deal_number
@@ -273,7 +277,12 @@ def _advance(row: SavedGame, game: Game) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Continue:
-    """Show the next step of the bot's turn."""
+    """Go on from a stop (the end of a show or of a deal) to the learner's next one."""
+
+
+@dataclass(frozen=True, slots=True)
+class SayGo:
+    """Say go: none of the learner's cards fits under 31."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,7 +333,7 @@ class Accept:
 
 
 #: One thing the learner can do at the table.
-GameMove = Continue | Skip | Discard | Cut | PlayCard | ClaimPoints | Muggins | Accept
+GameMove = Continue | SayGo | Skip | Discard | Cut | PlayCard | ClaimPoints | Muggins | Accept
 
 
 def act(learner_id: int, game_id: object, version: int, move: GameMove) -> str | None:
@@ -344,15 +353,19 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove) -> str |
     notes = json.loads(row.notes)
     message = None
     attempts: list[record.NewAttempt | None] = []
-    if isinstance(move, (Continue, Skip)):
-        if row.seen >= len(game.log):
+    if isinstance(move, (Continue, SayGo, Skip)):
+        log = game.log_seen_by(LEARNER)
+        if row.seen >= len(log):
             raise GameActionError("There is nothing more to show: it is your move.")
-        row.seen = catch_up(game, row.seen, one_more=True) if isinstance(move, Continue) else skip_deal(game, row.seen)
+        if isinstance(move, SayGo) and not at_learners_go(log, row.seen):
+            raise GameActionError("Go is said only when none of your cards fits under 31.")
+        row.mark = row.seen
+        row.seen = skip_deal(game, row.seen) if isinstance(move, Skip) else next_stop(log, row.seen)
         _save_if_current(row, version)
         db.session.commit()
         return None
     if row.seen < len(game.log):
-        raise GameActionError("First see what the bot did: press Continue.")
+        raise GameActionError("First finish looking at the table: press Next (or Go).")
     if game.is_over:
         raise GameActionError("This game is over.")
     try:
@@ -375,10 +388,9 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove) -> str |
                 raise GameActionError("That is not something you can do in a game.")
     except IllegalActionError as error:
         raise GameActionError(f"Not now: {error.rule}.") from None
-    own_end = len(game.log)
     _advance(row, game)
     row.mark = log_before
-    row.seen = catch_up(game, own_end)
+    row.seen = next_stop(game.log_seen_by(LEARNER), log_before)
     row.notes = json.dumps(notes)
     _store(row, game)
     _save_if_current(row, version)  # a stale move stops here, having recorded nothing

@@ -16,10 +16,11 @@ import re
 import pytest
 
 from engine.cards import DECK, Card
-from engine.events import CutForDeal, Dealt, Played, Shown, StarterCut
+from engine.events import CutForDeal, Dealt, Go, Played, Points, Shown, StarterCut
 from engine.game import Game
 from engine.pegging import score_play
 from engine.scoring import score_show
+from engine.table import fold
 from trainer.game_models import SavedGame
 from trainer.models import Attempt, db
 
@@ -130,6 +131,8 @@ class TablePlayer:
     def step(self, html: str) -> str:
         """Make whatever move the page offers."""
         game, _ = self.saved()
+        if 'value="go"' in html:
+            return self.post(html, "go")
         if 'value="continue"' in html:
             return self.post(html, "continue")
         if 'value="discard"' in html:
@@ -216,7 +219,10 @@ def test_a_whole_muggins_game_hides_every_secret_and_ends_with_results(seeded, l
     text = results.get_data(as_text=True)
     assert_no_secrets(text, game)
     assert ("You won!" in text) == (game.outcome.winner == 0)
-    assert f"You {game.scores[0]}" in text and f"{game.scores[1]} bot" in text
+    # The winner's peg stands in the game hole, whatever the last count was.
+    board = [game.rules.peg_hole(score) for score in game.scores]
+    assert max(board) == 61
+    assert f"You {board[0]}" in text and f"{board[1]} bot" in text
     assert "Deals played" in text and f">{game.deal_number}<" in text
     # Counting accuracy: the learner under-claimed some of their counts.
     with seeded.app_context():
@@ -245,26 +251,42 @@ def test_a_games_decisions_feed_the_trainers_record_and_can_be_retried(seeded, l
         assert drill.status_code == 200, (kind, response.headers["Location"])
 
 
-def test_an_automatic_game_shows_the_count_one_combination_at_a_time(seeded, learner):
+def test_the_bots_moves_play_themselves_and_the_learner_stops_only_where_there_is_something_to_do(seeded, learner):
+    """No Continue for a bot card: the table waits only before a new deal, the
+    next hand of a show (the one before fully counted, each combination an
+    animation step) or the learner's own go (a Go button); everything else
+    the page offers is a decision of the learner's."""
     url = start(learner)
     player = TablePlayer(seeded, learner, url)
     html = player.page()
-    saw_show_step = False
-    for _ in range(400):
-        if 'data-testid="show"' in html and 'value="continue"' in html:
-            running = re.search(r'data-testid="running">(\d+)<', html)
-            items = re.findall(r'<li(?: class="current")?><span class="item-name">', html)
-            if running and len(items) >= 2:
-                saw_show_step = True
-                before = len(items)
-                html = player.step(html)
-                if 'data-testid="show"' in html:
-                    assert len(re.findall(r'<li(?: class="current")?><span class="item-name">', html)) in (before + 1, 0, 1)
-                continue
-        if "See the results" in html and 'value="continue"' not in html:
+    stops = {"deal": 0, "show": 0, "go": 0}
+    for _ in range(600):
+        assert "Watch the bot" not in html and "press Continue" not in html
+        game, row = player.saved()
+        log = game.log_seen_by(0)
+        if 'value="go"' in html:
+            assert isinstance(log[row.seen], Go) and log[row.seen].player == 0
+            at_go = fold(game.rules, 0, log[:row.seen])
+            assert at_go.hand and all(at_go.count + c.value > 31 for c in at_go.hand)
+            assert "None of your cards fits under 31" in html
+            stops["go"] += 1
+        elif 'value="continue"' in html:
+            following = log[row.seen]
+            assert isinstance(following, (Dealt, Shown)), following
+            if isinstance(following, Shown):
+                stops["show"] += 1
+                shown = max(i for i in range(row.seen) if isinstance(log[i], Shown))
+                combos = [e for e in log[shown:row.seen] if isinstance(e, Points)]
+                steps = re.findall(r'<li(?: class="current")? data-reveal="\d+"><span class="item-name">', html)
+                assert len(steps) == len(combos)
+            else:
+                stops["deal"] += 1
+        elif "See the results" in html:
             break
+        else:
+            assert row.seen == len(log), "a decision is offered only once the reveal has caught up"
         html = player.step(html)
-    assert saw_show_step
+    assert all(stops.values()), stops
 
 
 def test_a_five_card_strict_game_with_pegging_muggins_plays_to_the_end(seeded, learner):
@@ -451,9 +473,9 @@ def test_the_back_peg_leapfrogs_to_the_front(seeded, learner):
     html = player.page()
     moves = 0
     while moves < 3:
-        before = int(re.search(r'data-testid="your-score">(\d+)<', html).group(1))
+        before = int(re.search(r'data-testid="your-score" data-side-score="0">(\d+)<', html).group(1))
         html = player.step(html)
-        after = int(re.search(r'data-testid="your-score">(\d+)<', html).group(1))
+        after = int(re.search(r'data-testid="your-score" data-side-score="0">(\d+)<', html).group(1))
         if after > before > 0:
             pegs = dict(re.findall(r'class="peg p0 (front|back)" data-score="(\d+)"', html))
             # The back peg jumped ahead to where the front one stood before the last points.

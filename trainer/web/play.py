@@ -92,6 +92,8 @@ def read_move(form: MultiDict[str, str]) -> tuple[int, games.GameMove]:
     move: games.GameMove
     if action == "continue":
         move = games.Continue()
+    elif action == "go":
+        move = games.SayGo()
     elif action == "skip":
         move = games.Skip()
     elif action == "discard":

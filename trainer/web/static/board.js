@@ -1,6 +1,8 @@
 // The game table's small helpers; every form works without them.
-// − and + step the claimed count; the discard button waits for the right number of cards.
+// − and + step the claimed count; the discard button waits for the right number of cards;
+// the bots' moves revealed by the last move play back as a short animation.
 (function () {
+  "use strict";
   document.querySelectorAll("[data-step]").forEach(function (button) {
     button.addEventListener("click", function () {
       var input = button.parentNode.querySelector("input[name=points], input[data-points]");
@@ -36,4 +38,98 @@
   window.addEventListener("pageshow", function () {
     document.querySelectorAll(".game form").forEach(function (form) { delete form.dataset.sent; });
   });
+
+  // ------------------------------------------------------------ the bots' moves, played back
+  // The server renders the table where the reveal stopped; the lines, cards and
+  // combinations revealed by the last move carry data-reveal="k" (their step) and
+  // each line the pegs after it.  Here they are hidden, then shown one step at a
+  // time; any key or click skips to the end (and does nothing else).
+  var game = document.querySelector(".game[data-pegs-before]");
+  if (!game) return;
+  var DELAYS = { slow: 1100, normal: 600, fast: 250, off: 0 };
+  var speed = game.dataset.animation || document.body.dataset.animation || "normal";
+  if (!(speed in DELAYS)) speed = "normal";
+  var lines = Array.prototype.slice.call(game.querySelectorAll(".happened li[data-reveal]"));
+
+  function sound(kind) {
+    document.dispatchEvent(new CustomEvent("crib:sound", { detail: { kind: kind } }));
+  }
+
+  function hole(board, side, score) {
+    if (score <= 0) return board.querySelector(".track.p" + side + " .hole.start");
+    return board.querySelector(".track.p" + side + " .hole[data-s='" + score + "']") ||
+      board.querySelector(".hole.game");
+  }
+
+  function placePegs(text) {
+    if (!text) return;
+    text.split(",").forEach(function (pair, side) {
+      var holes = pair.split(" ").map(Number);
+      document.querySelectorAll("svg.crib-board").forEach(function (board) {
+        ["front", "back"].forEach(function (which, i) {
+          var peg = board.querySelector(".peg.p" + side + "." + which);
+          var target = hole(board, side, holes[i]);
+          if (peg && target) {
+            peg.setAttribute("cx", target.getAttribute("cx"));
+            peg.setAttribute("cy", target.getAttribute("cy"));
+          }
+        });
+      });
+      var score = document.querySelector("[data-side-score='" + side + "']");
+      if (score) score.textContent = String(holes[0]);
+    });
+  }
+
+  if (!lines.length) { game.dataset.animated = "done"; return; }
+  if (DELAYS[speed] === 0) {
+    // No animation: everything is already on the page; one sound of each kind.
+    var kinds = {};
+    lines.forEach(function (line) { if (line.dataset.sound) kinds[line.dataset.sound] = true; });
+    Object.keys(kinds).forEach(sound);
+    game.dataset.animated = "done";
+    return;
+  }
+
+  var finalPegs = lines[lines.length - 1].dataset.pegs;
+  var next = 0;
+  var timer = null;
+  var reveal = game.querySelectorAll("[data-reveal]");
+  game.classList.add("animating");
+  reveal.forEach(function (el) { el.classList.add("pending"); });
+  placePegs(game.dataset.pegsBefore);
+
+  function showStep(k, quiet) {
+    game.querySelectorAll("[data-reveal='" + k + "']").forEach(function (el) { el.classList.remove("pending"); });
+    var line = lines[k];
+    if (line.dataset.pegs) placePegs(line.dataset.pegs);
+    if (!quiet && line.dataset.sound) sound(line.dataset.sound);
+  }
+
+  function finish() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    while (next < lines.length) showStep(next++, true);
+    placePegs(finalPegs);
+    game.classList.remove("animating");
+    game.dataset.animated = "done";
+    document.removeEventListener("keydown", skip, true);
+    document.removeEventListener("click", skip, true);
+  }
+
+  function tick() {
+    if (next >= lines.length) { finish(); return; }
+    showStep(next++, false);
+    timer = setTimeout(tick, DELAYS[speed]);
+  }
+
+  function skip(event) {
+    if (event.type === "keydown" && (event.key === "Shift" || event.key === "Tab" || event.ctrlKey || event.metaKey || event.altKey)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    finish();
+  }
+
+  document.addEventListener("keydown", skip, true);
+  document.addEventListener("click", skip, true);
+  tick();
 })();
