@@ -166,6 +166,12 @@ class ComboResult:
     missed_points: int
     right: bool
 
+    @property
+    def claimed_where_none(self) -> bool:
+        """Points claimed for a type the deal does not hold (a flush in a crib of four, say):
+        nothing was there to see or to miss, so the review counts it apart."""
+        return self.expected_points == 0 and not self.right
+
 
 @dataclass(frozen=True, slots=True)
 class KindLine:
@@ -253,6 +259,11 @@ class Feedback:
     @property
     def expected_total(self) -> int:
         return self.score.total
+
+    @property
+    def trap(self) -> Trap | None:
+        """The trap the deal holds (:func:`flush_trap`): the feedback states its rule."""
+        return flush_trap(self.score)
 
     @property
     def diff(self) -> int:
@@ -368,6 +379,55 @@ def check_categories(score: ShowScore, answers: Mapping[ScoreKind, int]) -> Feed
     return Feedback(AnswerMode.CATEGORY, score, sum(l.answered or 0 for l in lines), lines, missed, (), tuple(results))
 
 
+#: The flush rules a deal can tempt a learner to break, as the feedback states them.
+CRIB_FLUSH_RULE = "a crib flush needs all five cards: the starter too"
+HAND_FLUSH_RULE = "three hand cards and the starter are never a flush: all four hand cards must match"
+
+
+@dataclass(frozen=True, slots=True)
+class Trap:
+    """A deal that looks like it scores but does not: the rule it tempts a learner to break, and how."""
+
+    rule: str
+    here: str
+
+
+def flush_trap(score: ShowScore) -> Trap | None:
+    """The flush trap this deal holds, if any: four of its five cards share a suit, yet no flush scores.
+
+    >>> from engine.scoring import score_show
+    >>> flush_trap(score_show("2C 6C 9C KC", "4D", crib=True)).rule
+    'a crib flush needs all five cards: the starter too'
+    >>> flush_trap(score_show("2H 6H 9H KC", "4H")).here
+    'Three hearts and a heart starter, but the K♣ breaks the suit: no flush.'
+    >>> flush_trap(score_show("2C 6C 9C KC", "4D")) is None  # a hand flush of four scores 4
+    True
+    """
+    if score.starter is None or score.items_of(ScoreKind.FLUSH):
+        return None
+    hand = score.hand
+    suits = Counter(c.suit for c in hand)
+    suit, count = suits.most_common(1)[0]
+    if count == len(hand) and score.is_crib:  # the whole crib of one suit, the starter not
+        return Trap(
+            CRIB_FLUSH_RULE,
+            f"The {count} {_SUIT_NAMES[suit.value]} of the crib score nothing: the starter"
+            f" {score.starter.pretty} is not a {_SUIT_NAME[suit.value]}.",
+        )
+    if count == len(hand) - 1 and score.starter.suit is suit:
+        odd = next(c for c in hand if c.suit is not suit)
+        return Trap(
+            CRIB_FLUSH_RULE if score.is_crib else HAND_FLUSH_RULE,
+            f"Three {_SUIT_NAMES[suit.value]} and a {_SUIT_NAME[suit.value]} starter, but the {odd.pretty}"
+            " breaks the suit: no flush.",
+        )
+    return None
+
+
+_SUIT_NAME = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
 def _claim_reason(claim: Claim, score: ShowScore) -> str:
     """Why a claim matches nothing: the rule it breaks, in a learner's words."""
     cards = claim.cards
@@ -395,9 +455,9 @@ def _claim_reason(claim: Claim, score: ShowScore) -> str:
             return "a flush is cards of one suit"
         hand_cards = [c for c in cards if c in score.hand]
         if score.starter in cards and len(hand_cards) < len(score.hand):
-            return "three hand cards and the starter are never a flush: all four hand cards must match"
+            return HAND_FLUSH_RULE
         if score.is_crib:
-            return "a crib scores a flush only when the starter is the same suit too (all five)"
+            return CRIB_FLUSH_RULE
         if score.starter and score.starter.suit == cards[0].suit and score.starter not in cards:
             return "the starter is the same suit: it is a flush of five"
         return "a flush needs all the hand cards"

@@ -133,14 +133,31 @@ class ComboStats:
     """A learner's record for one combo type."""
 
     type: ComboType
+    #: answers that scored this type: deals holding it, and claims of it where there was none
     seen: int
     right: int
     points_missed: int
+    #: of ``seen``, the answers claiming points for this type in a deal without it
+    false_claims: int = 0
 
     @property
     def accuracy(self) -> float:
-        """Share of the deals holding this type where the learner got it right."""
+        """Share of the answers scoring this type that were right (what the adaptive dealer weighs)."""
         return self.right / self.seen if self.seen else 0.0
+
+    @property
+    def held(self) -> int:
+        """How many deals held this type (the answers that claimed it where there was none left out)."""
+        return self.seen - self.false_claims
+
+    @property
+    def held_accuracy(self) -> float | None:
+        """Share of the deals holding this type that the learner got right; None if none held it."""
+        return self.right / self.held if self.held > 0 else None
+
+
+#: Tally rows counting claims of a combo type where the deal held none are keyed by the type with this prefix.
+FALSE_CLAIMS_KEY = "none: "
 
 
 #: Answers per point of the short-term trend.
@@ -554,6 +571,8 @@ def _add_to_tallies(learner_id: int, attempts: Sequence[NewAttempt], moments: Se
             combo[0] += 1
             combo[1] += bool(result.right)
             combo[2] += result.missed_points
+            if result.claimed_where_none:  # also counted apart, so the review can tell it from a miss
+                combos[kind, FALSE_CLAIMS_KEY + result.type.value][0] += 1
         day = days[kind, moment.date()]
         day[0] += 1
         day[1] += bool(attempt.correct)
@@ -809,9 +828,18 @@ def learner_totals(learner_id: int, kind: DrillKind | None = None) -> LearnerSta
     if kind is not None:
         combos = combos.where(ComboTally.kind == kind.value)
         kinds = kinds.where(DayTally.kind == kind.value)
+    rows = db.session.execute(combos.group_by(ComboTally.combo_type)).all()
+    false_claims = {
+        combo_type.removeprefix(FALSE_CLAIMS_KEY): int(seen)
+        for combo_type, seen, _, _ in rows
+        if combo_type.startswith(FALSE_CLAIMS_KEY)
+    }
     by_type = {
-        ComboType(combo_type): ComboStats(ComboType(combo_type), int(seen), int(right), int(missed))
-        for combo_type, seen, right, missed in db.session.execute(combos.group_by(ComboTally.combo_type))
+        ComboType(combo_type): ComboStats(
+            ComboType(combo_type), int(seen), int(right), int(missed), false_claims.get(combo_type, 0)
+        )
+        for combo_type, seen, right, missed in rows
+        if not combo_type.startswith(FALSE_CLAIMS_KEY)
     }
     per_kind = {row[0]: row[1:] for row in db.session.execute(kinds.group_by(DayTally.kind))}
     by_kind = []

@@ -100,7 +100,7 @@ def test_a_run_inside_a_longer_run_is_refused():
 
 def test_crib_flush_of_four_is_a_wrong_claim():
     feedback = check_claims(score_show("2H 4H 6H 8H", "KS", crib=True), [Claim.parse("flush", "2H 4H 6H 8H")])
-    assert "only when the starter is the same suit too" in feedback.wrong_claims[0].reason
+    assert "a crib flush needs all five cards: the starter too" in feedback.wrong_claims[0].reason
 
 
 @settings(max_examples=60, deadline=None)
