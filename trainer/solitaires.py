@@ -219,12 +219,12 @@ def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> 
     elif isinstance(move, CountDeal):
         if not pending:
             raise GameActionError("There is nothing to count now.")
-        values = []
+        counts = []
         for line in pending:
             what = line.count.what
             typed = move.typed.get(line.index, "")
-            values.append(read_count(typed, what, 29, f"Type a number for the {what}, like 8."))
-        for line, value in zip(pending, values):
+            counts.append(read_count(typed, what, 29, f"Type a number for the {what}, like 8."))
+        for line, value in zip(pending, counts):
             claims[line.index] = value
             recorded.append(CountLine(line.index, line.count, value))
     else:
@@ -240,13 +240,13 @@ def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> 
     save_if_current(SolitaireGame, row.id, version, values)  # a stale form stops here, having recorded nothing
     attempts = [_counted(line) for line in recorded]
     record.record_attempts(learner_id, [a for a in attempts if a is not None])
-    db.session.commit()  # the counts and their records together
+    record.commit()  # the counts and their records together
 
 
 def _counted(line: CountLine) -> record.NewAttempt | None:
     """A count the learner made, as a show attempt for their record (None: his heels, or not a hand's deal)."""
     count = line.count
-    if count.what == HEELS:
+    if count.what == HEELS or line.claimed is None:
         return None
     return grading.grade_counted_show(count.cards, count.starter, crib=count.what == "crib",
                                       claimed=line.claimed, source="solitaire")
