@@ -396,8 +396,9 @@ def flush_trap(score: ShowScore) -> Trap | None:
     """The flush trap this deal holds, if any: four of its five cards share a suit, yet no flush scores.
 
     >>> from engine.scoring import score_show
-    >>> flush_trap(score_show("2C 6C 9C KC", "4D", crib=True)).rule
-    'a crib flush needs all five cards: the starter too'
+    >>> trap = flush_trap(score_show("2C 6C 9C KC", "4D", crib=True))
+    >>> trap.rule, trap.here
+    ('a crib flush needs all five cards: the starter too', 'The four clubs of the crib score nothing: the starter 4♦ is not a club.')
     >>> flush_trap(score_show("2H 6H 9H KC", "4H")).here
     'Three hearts and a heart starter, but the K♣ breaks the suit: no flush.'
     >>> flush_trap(score_show("2C 6C 9C KC", "4D")) is None  # a hand flush of four scores 4
@@ -411,7 +412,7 @@ def flush_trap(score: ShowScore) -> Trap | None:
     if count == len(hand) and score.is_crib:  # the whole crib of one suit, the starter not
         return Trap(
             CRIB_FLUSH_RULE,
-            f"The {count} {_SUIT_NAMES[suit.value]} of the crib score nothing: the starter"
+            f"The {_COUNT_WORDS.get(count, count)} {_SUIT_NAMES[suit.value]} of the crib score nothing: the starter"
             f" {score.starter.pretty} is not a {_SUIT_NAME[suit.value]}.",
         )
     if count == len(hand) - 1 and score.starter.suit is suit:
@@ -424,6 +425,7 @@ def flush_trap(score: ShowScore) -> Trap | None:
     return None
 
 
+_COUNT_WORDS = {3: "three", 4: "four", 5: "five"}
 _SUIT_NAME = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
