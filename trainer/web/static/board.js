@@ -10,6 +10,11 @@
       input.value = Math.max(0, Math.min(29, value + Number(button.getAttribute("data-step"))));
     });
   });
+  // The count box starts at 0, selected, so typing a number replaces it.
+  document.querySelectorAll("input[name=points]").forEach(function (input) {
+    input.addEventListener("focus", function () { input.select(); });
+    if (document.activeElement === input) input.select();
+  });
   document.querySelectorAll("form[data-discard]").forEach(function (form) {
     var need = Number(form.getAttribute("data-discard"));
     var submit = form.querySelector("button[type=submit]");

@@ -1,5 +1,7 @@
-// Keyboard-first: N (or the key in data-next-key) follows the "next" link,
-// digits 1-9 tick the cards of a picker, and a timer ticks where asked.
+// Keyboard-first: N follows the "next" link or button ([data-next]), digits 1-9
+// tick the cards of a picker (or pick a card to play, [data-card-buttons]),
+// Enter on a ticked card sends a one-button form, a letter presses the button
+// with that data-claim-key, and a timer ticks where asked.
 // Everything here is a shortcut: each flow works with plain forms without it.
 (function () {
   function typing(target) {
@@ -17,7 +19,15 @@
     }
     if (typing(event.target)) return;
     if (key === "enter" && event.target.type === "checkbox") {
-      event.preventDefault(); // ticking cards must not submit the first claim button
+      // Enter sends a picker's form when it has one button (a discard); where a
+      // form has several (the claim buttons of a count), ticking cards must not
+      // press the first of them.
+      event.preventDefault();
+      var form = event.target.form;
+      var buttons = form ? form.querySelectorAll("button[type=submit], button:not([type])") : [];
+      if (buttons.length === 1 && !buttons[0].disabled) {
+        if (form.requestSubmit) form.requestSubmit(buttons[0]); else buttons[0].click();
+      }
       return;
     }
     var picker = document.querySelector("[data-picker]");
@@ -27,6 +37,21 @@
         event.preventDefault();
         box.checked = box.type === "radio" ? true : !box.checked;
         box.focus();
+        // As a click would: the page's own scripts (the discard button) follow the change.
+        box.dispatchEvent(new Event("input", { bubbles: true }));
+        box.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+      return;
+    }
+    // Cards played by pressing them (the game's play): a digit picks the card, Enter plays it.
+    var hand = document.querySelector("[data-card-buttons]");
+    if (hand && /^[1-9]$/.test(key)) {
+      var cards = hand.querySelectorAll("button");
+      var card = cards[Number(key) - 1];
+      if (card && !card.disabled) {
+        event.preventDefault();
+        cards.forEach(function (other) { other.classList.toggle("picked", other === card); });
+        card.focus();
       }
       return;
     }
