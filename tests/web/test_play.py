@@ -549,3 +549,37 @@ def test_a_play_after_the_bots_go_is_recorded_with_what_the_go_revealed():
     assert asked.last_mine
     assert asked.opponent_min_value == 10
     assert [str(c) for c in asked.pile] == ["KC", "QD", "2H"]
+
+
+def test_the_play_page_puts_an_unfinished_game_before_the_set_up_form(seeded, learner):
+    start(learner)
+    html = learner.client.get("/play/").get_data(as_text=True)
+    assert 'data-testid="unfinished"' in html
+    assert html.index("Continue game") < html.index("Deal me in")
+    assert 'id="new-game"' in html  # the menu's New game lands on the form
+
+
+def _show_cards(html: str) -> list[Card]:
+    """The cards laid out in the show panel, in page order (the starter after the '+')."""
+    panel = html[html.index('data-testid="show"'):]
+    row = panel[panel.index('class="show-cards"'):panel.index('class="starter with"')]
+    names = {v: k for k, v in RANK_NAMES.items()}
+    suits = {v: k for k, v in SUIT_NAMES.items()}
+    return [Card.parse(names.get(rank, rank) + suits[suit])
+            for rank, suit in re.findall(r'aria-label="(\w+) of (\w+)"', row)]
+
+
+def test_hands_in_the_show_are_laid_out_by_rank(seeded, learner):
+    url = start(learner)
+    player = TablePlayer(seeded, learner, url)
+    html = player.page()
+    shows = 0
+    for _ in range(300):
+        if 'data-testid="show"' in html and 'class="show-cards"' in html and 'class="starter with"' in html:
+            cards = _show_cards(html)
+            assert cards == sorted(cards), cards
+            shows += 1
+        if "See the results" in html and 'value="continue"' not in html:
+            break
+        html = player.step(html)
+    assert shows >= 3
