@@ -97,10 +97,11 @@ def test_a_post_without_its_token_changes_nothing(learner):
     assert 'data-sound="off"' in body_tag(learner.client.get("/settings/"))
 
 
-def test_settings_are_in_the_main_navigation(client):
-    html = client.get("/").get_data(as_text=True)
-    nav = re.search(r'<nav aria-label="Main">.*?</nav>', html, re.S).group(0)
-    assert 'href="/settings/"' in nav and "Settings" in nav
+@pytest.mark.parametrize("page", ["/", "/lessons/", "/settings/"])
+def test_settings_are_linked_from_the_site_header(client, page):
+    html = client.get(page).get_data(as_text=True)
+    header = re.search(r'<header class="site">.*?</header>', html, re.S).group(0)
+    assert re.search(r'<a class="settings-link" href="/settings/"[^>]*>.*Settings</a>', header)
 
 
 MENU = '{% extends "base.html" %}{% block content %}{% include "settings/_menu.html" %}{% endblock %}'

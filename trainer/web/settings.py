@@ -19,7 +19,7 @@ from trainer.web.learners import learner_required
 from trainer.web.security import local_path
 
 bp = Blueprint("settings", __name__, url_prefix="/settings")
-NAV = ("settings.page", "Settings")
+# No NAV entry: base.html links the settings at the header's end, beside the learner's name.
 
 
 class SettingsForm(FlaskForm):
