@@ -72,6 +72,7 @@ def test_the_wheel_carries_the_code_and_the_content(wheel):
         assert not missing, f"content missing from the wheel (see pyproject.toml's package-data): {missing}"
     static = ROOT / "trainer" / "web" / "static"
     assert not {f"trainer/web/static/{path}" for path in _files(static)} - names
+    assert not {f"engine/data/{path}" for path in _files(ROOT / "engine" / "data")} - names  # the win table
     assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
 
 

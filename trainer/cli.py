@@ -24,6 +24,7 @@ COMMANDS = {
     "discard": "trainer.commands.discard",
     "pegging": "trainer.commands.pegging",
     "selfplay": "trainer.commands.selfplay",
+    "winprob": "trainer.commands.winprob",
     "serve": "trainer.commands.serve",
     "db": "trainer.commands.db",
     "demo-data": "trainer.commands.demo_data",

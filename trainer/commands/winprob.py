@@ -1,0 +1,76 @@
+"""``crib winprob``: the win probability of a position, and ``--build`` to
+measure the deal distributions behind it by self-play and write the data file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine.winprob import DATA_FILE, TARGETS, WinTable, win_probability
+from engine.winprob_build import distributions, measure_deals
+from trainer.cli import emit
+
+#: Where the engine's data file lives in a checkout.
+DEFAULT_OUT = Path(__file__).resolve().parents[2] / "engine" / "data" / DATA_FILE
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "winprob", help="win probability of a score (two players), or --build the table by self-play"
+    )
+    parser.add_argument("mine", nargs="?", type=int, help="your score")
+    parser.add_argument("theirs", nargs="?", type=int, help="the opponent's score")
+    parser.add_argument("--dealer", choices=("me", "them"), default="me", help="who deals next (default me)")
+    parser.add_argument("--target", type=int, choices=TARGETS, default=121)
+    parser.add_argument("--build", action="store_true", help="measure the deal distributions and write the data file")
+    parser.add_argument("--deals", type=int, default=20000, help="deals to measure with --build (default 20000)")
+    parser.add_argument("--level", default="insane", help="the bot level measured (default insane)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes for --build")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where --build writes the data")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.build:
+        return build(args)
+    if args.mine is None or args.theirs is None:
+        raise ValueError("give both scores (crib winprob MINE THEIRS), or --build")
+    for score in (args.mine, args.theirs):
+        if not 0 <= score <= args.target:
+            raise ValueError(f"a score must be between 0 and {args.target}, got {score}")
+    p = win_probability(args.mine, args.theirs, args.dealer == "me", args.target)
+    data = {"mine": args.mine, "theirs": args.theirs, "dealer": args.dealer, "target": args.target, "win": round(p, 4)}
+    emit(data, args.json, lambda d: f"P(win) = {100 * d['win']:.1f}%  ({d['mine']}-{d['theirs']}, {d['dealer']} to deal, to {d['target']})")
+    return 0
+
+
+def build(args: argparse.Namespace) -> int:
+    if args.deals < 100:
+        raise ValueError("measure at least 100 deals")
+    if args.jobs < 1:
+        raise ValueError("jobs must be at least 1")
+
+    def progress(done: int, total: int) -> None:
+        sys.stderr.write(f"\r{done}/{total} deals")
+        sys.stderr.flush()
+
+    measured = measure_deals(args.deals, level=args.level, seed=args.seed, jobs=args.jobs, progress=progress)
+    sys.stderr.write("\n")
+    source = f"{len(measured)} deals of {args.level} against {args.level}, seed {args.seed}"
+    dist = distributions(measured, source=source)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(dist.to_dict(), indent=None, separators=(",", ":")) + "\n", encoding="utf-8")
+    means = dist.means()
+    for target in TARGETS:
+        table = WinTable(dist, target)
+        means[f"dealer_first_{target}"] = table.start(0, 0, True)
+    emit(
+        {"out": str(args.out), "source": source, **{k: round(v, 4) for k, v in means.items()}},
+        args.json,
+        lambda d: "\n".join(f"{k}: {v}" for k, v in d.items()),
+    )
+    return 0
