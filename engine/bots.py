@@ -1,4 +1,4 @@
-"""The computer opponents: easy, medium, hard and insane (RULES.md §6).
+"""The computer opponents: easy, medium, hard, insane and expert (RULES.md §6).
 
 Every level is a :class:`Bot` playing through the same
 :class:`~engine.players.Player` interface as the web, and sees only its
@@ -16,7 +16,23 @@ hard      best average hand over every starter   points now minus the opponent's
           (the crib ignored)                     reply, averaged over 40 likely hands
 insane    best average of hand and crib (crib    every card played out to the end of   0
           +/- by who deals), exact              the play over 300 likely deals
+expert    insane's, but near the end the best    insane's, but near the end each card  0
+          chance to win the game                played out for the game (who pegs
+                                                out first, then the show order)
 ========  =====================================  ====================================  ===========
+
+The expert plays for the game, not for points: within ``endgame`` points of
+the target (either player; two-player six-card games to 121 or 61) it values
+every choice by its win probability from :mod:`engine.winprob` (the table of
+P(win) by score, whose crib and target).  A discard is valued by its kept
+hand's exact show over every starter, the crib's (the table's crib
+distribution moved to the option's exact expected crib) and the table's play
+and opponent's show, counted in the show order (the pone first), so near the
+end it keeps a hand that surely counts out rather than a richer gamble.  A
+card in the play is valued by playing out sampled deals until someone pegs
+out (the first to reach the target wins there and then), then the shows by
+the table.  Early in the game win probability is linear in points, so it
+plays as insane does; ties go to insane's choice.
 
 "Misses" is the documented under-count rate under muggins: the share of its
 own claims (hands, cribs and, with pegging muggins, cards played) in which
@@ -38,8 +54,10 @@ from enum import Enum, StrEnum
 from itertools import combinations
 from typing import Any, Sequence
 
-from engine.cards import Card
-from engine.discard import CribModel, analyse_discards, keep_scores_as_they_stand
+import numpy as np
+
+from engine.cards import DECK, Card
+from engine.discard import CribModel, DiscardOption, analyse_discards, keep_scores_as_they_stand
 from engine.game import MugginsWindow, PendingClaim
 from engine.peganalysis import (
     PeggingView,
@@ -51,15 +69,18 @@ from engine.peganalysis import (
 )
 from engine.pegging import MAX_COUNT
 from engine.players import PlayerView
+from engine.scoring import score_show
+from engine.winprob import TARGETS, WinTable, shifted, win_table
 
 
 class Level(StrEnum):
-    """The four levels; values read as plain text."""
+    """The five levels; values read as plain text."""
 
     EASY = "easy"
     MEDIUM = "medium"
     HARD = "hard"
     INSANE = "insane"
+    EXPERT = "expert"
 
 
 class DiscardStyle(Enum):
@@ -91,6 +112,9 @@ class BotProfile:
     samples: int = 0
     #: How HAND_AND_CRIB values the crib (the table only for six-card deals).
     crib_model: CribModel = CribModel.UNIFORM
+    #: Play for the game (win probability) when either player is within this
+    #: many points of the target; 0: always for points.
+    endgame: int = 0
 
 
 PROFILES: dict[Level, BotProfile] = {
@@ -101,6 +125,9 @@ PROFILES: dict[Level, BotProfile] = {
     Level.MEDIUM: BotProfile(Level.MEDIUM, DiscardStyle.AS_THEY_STAND, PlayStyle.GREEDY, miss_rate=0.10),
     Level.HARD: BotProfile(Level.HARD, DiscardStyle.HAND_AVERAGE, PlayStyle.ONE_REPLY, samples=40),
     Level.INSANE: BotProfile(Level.INSANE, DiscardStyle.HAND_AND_CRIB, PlayStyle.PLAY_OUT, samples=300),
+    Level.EXPERT: BotProfile(
+        Level.EXPERT, DiscardStyle.HAND_AND_CRIB, PlayStyle.PLAY_OUT, samples=300, endgame=40,
+    ),
 }
 
 
@@ -163,7 +190,23 @@ class Bot:
         options = analyse_discards(hand, dealer=crib_is_mine(view), discards=discards, crib_model=model)
         if profile.discard is DiscardStyle.HAND_AVERAGE:
             return max(options, key=lambda o: (o.hand_ev, o.net_ev)).discard
+        table = self._endgame_table(view)
+        if table is not None and len(hand) == 6 and discards == 2:
+            chances = discard_win_chances(view, options, table)
+            return max(zip(options, chances), key=lambda oc: (round(oc[1], 9), oc[0].net_ev))[0].discard
         return options[0].discard
+
+    def _endgame_table(self, view: PlayerView) -> WinTable | None:
+        """The win table when this bot plays for the game in this position."""
+        rules = view.rules
+        endgame = self.profile.endgame
+        if not endgame or rules.players != 2 or rules.target not in TARGETS or rules.play_stops_at_first_reset:
+            return None
+        if rules.hand_size != 6 or rules.discards != 2 or rules.cards_to_crib or rules.pone_start_bonus:
+            return None  # the table is measured on the six-card game
+        if max(view.scores) < rules.target - endgame:
+            return None
+        return win_table(rules.target)
 
     def _discard_as_they_stand(self, hand: Sequence[Card], discards: int) -> tuple[Card, ...]:
         keeps = list(combinations(hand, len(hand) - discards))
@@ -192,9 +235,14 @@ class Bot:
         elif profile.play is PlayStyle.ONE_REPLY:
             rank = self._rank_by_reply(view, ranks, pile)
         else:
-            nets = expected_nets(pegging_view(view), ranks, profile.samples, self.rng)
+            table = self._endgame_table(view)
             greedy = greedy_rank(ranks, pile, view.count)
-            rank = max(ranks, key=lambda r: (round(nets[r], 9), r == greedy))
+            if table is not None:
+                chances, nets = play_win_chances(view, ranks, table, profile.samples, self.rng)
+                rank = max(ranks, key=lambda r: (round(chances[r], 9), round(nets[r], 9), r == greedy))
+            else:
+                nets = expected_nets(pegging_view(view), ranks, profile.samples, self.rng)
+                rank = max(ranks, key=lambda r: (round(nets[r], 9), r == greedy))
         return next(c for c in legal if int(c.rank) == rank)
 
     def _rank_by_reply(self, view: PlayerView, ranks: list[int], pile: list[int]) -> int:
@@ -243,6 +291,165 @@ class Bot:
         return window.claimed < true
 
 
+# ------------------------------------------------------------ for the game
+
+
+def discard_win_chances(view: PlayerView, options: Sequence[DiscardOption], table: WinTable) -> list[float]:
+    """P(win) for each discard option of a two-player six-card deal, from a view
+    (see :func:`discard_chances`)."""
+    seat = view.seat
+    return discard_chances(view.hand, options, view.scores[seat], view.scores[1 - seat], crib_is_mine(view), table)
+
+
+def discard_chances(
+    hand: Sequence[Card], options: Sequence[DiscardOption], mine: int, theirs: int, i_deal: bool, table: WinTable
+) -> list[float]:
+    """P(win) for each discard option of ``hand`` at scores ``mine`` to ``theirs``.
+
+    The kept hand's show is exact over the unseen starters; the crib is the
+    table's crib distribution moved so its mean is the option's exact expected
+    crib; the play and the other player's show come from the table."""
+    crib_mean = float(np.arange(len(table.crib)) @ table.crib)
+    held = set(hand)
+    starters = [c for c in DECK if c not in held]
+    chances = []
+    for option in options:
+        shows = np.bincount([score_show(option.keep, starter).total for starter in starters], minlength=1)
+        hand_pmf = shows / len(starters)
+        crib_pmf = shifted(table.crib, round(option.crib_ev - crib_mean))
+        if i_deal:
+            chances.append(table.deal(mine, theirs, True, np.convolve(hand_pmf, crib_pmf)))
+        else:
+            their = shifted(table.dealer_show, round(option.crib_ev - crib_mean))
+            chances.append(table.deal(mine, theirs, False, hand_pmf, their_show=their))
+    return chances
+
+
+def race_play_out(
+    hands: list[list[int]], current: int, count: int, pile: list[int], last: int | None,
+    points: list[int], needs: Sequence[int],
+) -> int | None:
+    """Play the rest of a two-player play greedily (as :func:`play_out`),
+    stopping when a seat's points reach its ``needs``: that seat's index, or
+    ``None`` when the play ends first.  ``points`` is updated in place."""
+    while True:
+        hand = hands[current]
+        rank = greedy_rank(hand, pile, count) if hand else None
+        if rank is not None:
+            hand.remove(rank)
+            points[current] += play_points(pile, count, rank)
+            count += rank_value(rank)
+            pile.append(rank)
+            last = current
+            if count != MAX_COUNT and not any(hands):
+                points[current] += 1  # the last card
+            if points[current] >= needs[current]:
+                return current
+            if not any(hands):
+                return None
+            if count == MAX_COUNT:
+                count, pile = 0, []
+            current = 1 - current
+            continue
+        other = 1 - current
+        if any(rank_value(r) <= MAX_COUNT - count for r in hands[other]):
+            current = other
+            continue
+        if last is not None and count:
+            points[last] += 1  # the go
+            if points[last] >= needs[last]:
+                return last
+        if not any(hands):
+            return None
+        count, pile = 0, []
+        current = 1 - last if last is not None else 1 - current
+
+
+def play_win_chances(
+    view: PlayerView, ranks: Sequence[int], table: WinTable, samples: int, rng: random.Random
+) -> tuple[dict[int, float], dict[int, float]]:
+    """P(win) and the mean net play points for laying each of ``ranks``, from a
+    view (see :func:`pegging_chances`); this seat's hand counts exactly."""
+    seat = view.seat
+    hand_points = score_show(view.kept, view.starter).total if view.starter and len(view.kept) == 4 else None
+    return pegging_chances(
+        pegging_view(view), ranks, table, samples, rng,
+        mine=view.scores[seat], theirs=view.scores[1 - seat], i_deal=crib_is_mine(view), hand_points=hand_points,
+    )
+
+
+def pegging_chances(
+    peg: PeggingView,
+    ranks: Sequence[int],
+    table: WinTable,
+    samples: int,
+    rng: random.Random,
+    *,
+    mine: int,
+    theirs: int,
+    i_deal: bool,
+    hand_points: int | None = None,
+) -> tuple[dict[int, float], dict[int, float]]:
+    """P(win) and the mean net play points for laying each of ``ranks`` in a
+    two-player play, over ``samples`` sampled holdings of the opponent (the
+    same for every rank), each played out greedily until someone pegs out (the
+    first to reach the target wins there and then) or the play ends; then the
+    shows in their order: this seat's hand ``hand_points`` (the table's
+    distribution when ``None``), the crib and the opponent's show by the table."""
+    seat = peg.seat
+    target = table.target
+    if hand_points is None:
+        show: list[float] = list(table.dealer_show if i_deal else table.pone_hand)
+    else:
+        exact = [0.0] * hand_points + [1.0]
+        show = list(np.convolve(exact, table.crib)) if i_deal else exact
+    after: dict[tuple[int, int], float] = {}
+
+    def chance_after(gained: int, lost: int) -> float:
+        key = (gained, lost)
+        if key not in after:
+            if i_deal:
+                after[key] = table.dealer_after_play(mine + gained, theirs + lost, show)
+            else:
+                after[key] = table.pone_after_play(mine + gained, theirs + lost, show)
+        return after[key]
+
+    needs = [0, 0]
+    needs[seat], needs[1 - seat] = target - mine, target - theirs
+    pile = [int(c.rank) for c in peg.pile]
+    count = peg.count
+    chances = dict.fromkeys(ranks, 0.0)
+    nets = dict.fromkeys(ranks, 0.0)
+    for _ in range(samples):
+        holdings = sample_holdings(peg, rng)
+        for rank in ranks:
+            hands = [list(h) for h in holdings]
+            hands[seat].remove(rank)
+            points = [0, 0]
+            points[seat] = play_points(pile, count, rank)
+            new_count = count + rank_value(rank)
+            new_pile = pile + [rank]
+            if new_count != MAX_COUNT and not any(hands):
+                points[seat] += 1  # the last card
+            if points[seat] >= needs[seat]:
+                winner: int | None = seat
+            elif not any(hands):
+                winner = None
+            else:
+                if new_count == MAX_COUNT:
+                    new_count, new_pile = 0, []
+                winner = race_play_out(hands, 1 - seat, new_count, new_pile, seat, points, needs)
+            if winner is None:
+                chances[rank] += chance_after(points[seat], points[1 - seat])
+            elif winner == seat:
+                chances[rank] += 1.0
+            nets[rank] += points[seat] - points[1 - seat]
+    return (
+        {rank: total / samples for rank, total in chances.items()},
+        {rank: total / samples for rank, total in nets.items()},
+    )
+
+
 def _profile_fields(profile: BotProfile) -> dict[str, Any]:
     return {name: getattr(profile, name) for name in BotProfile.__slots__}
 
@@ -251,7 +458,7 @@ LEVEL_NAMES = tuple(level.value for level in Level)
 
 
 def make_player(name: str, seed: int | None = None) -> Bot:
-    """A bot by level name (``easy``, ``medium``, ``hard``, ``insane``)."""
+    """A bot by level name (``easy``, ``medium``, ``hard``, ``insane``, ``expert``)."""
     try:
         level = Level(name.strip().lower())
     except ValueError:
@@ -259,4 +466,17 @@ def make_player(name: str, seed: int | None = None) -> Bot:
     return Bot(level, seed)
 
 
-__all__ = ["Bot", "BotProfile", "Level", "LEVEL_NAMES", "PROFILES", "make_player", "pegging_view"]
+__all__ = [
+    "Bot",
+    "BotProfile",
+    "Level",
+    "LEVEL_NAMES",
+    "PROFILES",
+    "discard_chances",
+    "discard_win_chances",
+    "make_player",
+    "pegging_view",
+    "pegging_chances",
+    "play_win_chances",
+    "race_play_out",
+]
