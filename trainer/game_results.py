@@ -17,9 +17,10 @@ from sqlalchemy import case, func, select
 from engine.cards import Card
 from engine.events import Award, Claimed, Dealt, Event, Points, Shown, TrueCount
 from engine.game import Game
+from engine.rules import Rules
 from engine.scoring import ScoreItem, ScoreKind, score_show
 from trainer.game_models import SavedGame
-from trainer.game_table import LEARNER
+from trainer.game_table import LEARNER, seat_name
 from trainer.games import DiscardNote, PlayNote, game_of, learner_row, match_score
 from trainer.models import db
 
@@ -48,6 +49,8 @@ class CountNote:
 class DealReview:
     deal: int
     learner_dealt: bool
+    #: Who dealt, as the table names them ("you", "the bot", "your partner").
+    dealer_name: str
     discard: DiscardNote | None
     plays: tuple[PlayNote, ...]
     counts: tuple[CountNote, ...]
@@ -89,9 +92,12 @@ def review(learner_id: int, game_id: object) -> tuple[DealReview, ...] | None:
     plays = [PlayNote.from_dict(n) for n in notes if n["kind"] == "play"]
     counts = _count_notes(log)
     dealers = {e.deal_number: e.dealer for e in log if isinstance(e, Dealt)}
+    name = seat_name(game.rules, 1)  # the bot, for two players
     return tuple(
         DealReview(
-            deal, dealer == LEARNER, discards.get(deal),
+            deal, dealer == LEARNER,
+            "you" if dealer == LEARNER else (name if game.rules.players == 2 else seat_name(game.rules, dealer)).lower(),
+            discards.get(deal),
             tuple(p for p in plays if p.deal == deal), tuple(c for c in counts if c.deal == deal),
         )
         for deal, dealer in sorted(dealers.items())
@@ -130,10 +136,11 @@ class GameResults:
     level: str
     target: int
     learner_won: bool
-    scores: tuple[int, int]
+    #: Each side's score as the board showed it at the end (the winner in the game hole).
+    scores: tuple[int, ...]
     skunk: str
     deals: int
-    totals: tuple[SideTotals, SideTotals]
+    totals: tuple[SideTotals, ...]
     best_hand: CountNote | None
     claims: int
     exact_claims: int
@@ -144,14 +151,19 @@ class GameResults:
     match_over: bool
     #: whether the learner won the match (once it is over)
     match_won: bool
+    #: Each side's name ("You", "Easy bot"; "You + partner", "Bots"), and the winner's.
+    side_labels: tuple[str, ...] = ()
+    winner_text: str = ""
+    giveaway: bool = False
 
     @property
     def accuracy(self) -> float | None:
         return self.exact_claims / self.claims if self.claims else None
 
 
-def _side_totals(log: Sequence[Event]) -> tuple[SideTotals, SideTotals]:
-    sums = [[0, 0, 0, 0], [0, 0, 0, 0]]
+def _side_totals(log: Sequence[Event], rules: Rules) -> tuple[SideTotals, ...]:
+    """Where each side's points came from: pegging, hands, cribs, muggins."""
+    sums = [[0, 0, 0, 0] for _ in range(rules.sides)]
     where = "pegging"
     for event in log:
         if isinstance(event, Dealt):
@@ -165,8 +177,8 @@ def _side_totals(log: Sequence[Event]) -> tuple[SideTotals, SideTotals]:
                 column = {"pegging": 0, "hand": 1, "crib": 2}[where]
                 if where != "pegging" and event.reason is not Award.CLAIM and not isinstance(event.reason, ScoreKind):
                     column = 0
-            sums[event.player][column] += event.points
-    return SideTotals(*sums[0]), SideTotals(*sums[1])
+            sums[rules.side_of(event.player)][column] += event.points
+    return tuple(SideTotals(*side) for side in sums)
 
 
 def level_stats(learner_id: int, level: str, target: int) -> LevelStats:
@@ -198,15 +210,30 @@ def results(learner_id: int, game_id: object) -> GameResults | None:
     assert game.outcome is not None  # the game is finished
     skunk = game.outcome.skunk
     match_points, match_result = match_score(row) if row.match_id else (None, None)
+    rules = game.rules
+    mine = rules.side_of(LEARNER)
+    if rules.players == 2:
+        labels: tuple[str, ...] = ("You", f"{row.level.capitalize()} bot")
+    elif rules.partnerships:
+        labels = ("You + partner", "Bots")
+    else:
+        labels = ("You", "Left bot", "Right bot")
+    winner = game.outcome.winner
+    if winner == mine:
+        winner_text = "Your side won!" if rules.partnerships else "You won!"
+    elif rules.partnerships:
+        winner_text = "The bots won."
+    else:
+        winner_text = f"{seat_name(rules, winner)} won."
     return GameResults(
         game_id=row.id,
         level=row.level,
         target=row.target,
         learner_won=bool(row.learner_won),
-        scores=(row.learner_score, row.bot_score),
+        scores=tuple(rules.peg_hole(score) for score in game.outcome.scores),
         skunk=str(skunk),
         deals=row.deals,
-        totals=_side_totals(log),
+        totals=_side_totals(log, rules),
         best_hand=best,
         claims=len(claimed),
         exact_claims=sum(1 for c in claimed if c.claimed == c.total),
@@ -216,4 +243,7 @@ def results(learner_id: int, game_id: object) -> GameResults | None:
         match_score=match_points,
         match_over=match_result is not None,
         match_won=match_result is not None and match_result.winner == LEARNER,
+        side_labels=labels,
+        winner_text=winner_text,
+        giveaway=rules.giveaway,
     )

@@ -138,7 +138,8 @@ def skip_deal(game: Game, seen: int) -> int:
 
 def at_learners_go(log: Sequence[Event], seen: int) -> bool:
     """Whether the reveal waits for the learner to say go."""
-    return seen < len(log) and isinstance(log[seen], Go) and log[seen].player == LEARNER
+    following = log[seen] if seen < len(log) else None
+    return isinstance(following, Go) and following.player == LEARNER
 
 
 def cut_range(game: Game) -> tuple[int, int]:
@@ -287,6 +288,23 @@ class Table:
 
     def seat_name(self, seat: int) -> str:
         return seat_name(self.rules, seat)
+
+    def short_name(self, seat: int) -> str:
+        """A seat under the card it played: "you", "bot", "left", "partner", "right"."""
+        if seat == LEARNER:
+            return "you"
+        if self.rules.players == 2:
+            return "bot"
+        return seat_name(self.rules, seat).split()[-2 if seat != 2 or not self.rules.partnerships else -1].lower()
+
+    @property
+    def side_labels(self) -> tuple[str, ...]:
+        """Each side as the score line names it."""
+        if self.rules.players == 2:
+            return ("You", f"{self.level.capitalize()} bot")
+        if self.rules.partnerships:
+            return ("You + partner", "Bots")
+        return ("You", "Left bot", "Right bot")
 
 
 def _items_adding_to(items: Sequence[ScoreItem], points: int) -> tuple[ScoreItem, ...]:

@@ -19,10 +19,12 @@ commit: either both are kept or neither.
 
 >>> GameSetup(Level.EASY, length="61").rules().target
 61
+>>> GameSetup(variant="three-player").rules().players
+3
 >>> GameSetup(variant="nine-card")
 Traceback (most recent call last):
 ...
-trainer.games.GameActionError: Choose the six-card, five-card or seven-card game.
+trainer.games.GameActionError: Choose the six-card, five-card or seven-card game, or three or four players.
 """
 
 from __future__ import annotations
@@ -40,12 +42,22 @@ from engine.cards import Card, parse_cards
 from engine.discard import analyse_discards
 from engine.errors import IllegalActionError
 from engine.events import Event, Shown, TrueCount
-from engine.game import Action, Automation, Game
+from engine.game import Action, Automation, Game, MugginsWindow, PendingClaim
 from engine.match import MatchResult, standing
 from engine.peganalysis import PeggingView
-from engine.pegging import pile_count
-from engine.players import PlayerView, take_turn
-from engine.rules import FIVE_CARD, FREE_PLAY, SEVEN_CARD, SKUNK_LINES, STANDARD, Counting, Rules
+from engine.pegging import pile_count, score_play
+from engine.players import Player, PlayerView, take_turn
+from engine.rules import (
+    FIVE_CARD,
+    FOUR_PLAYER,
+    FREE_PLAY,
+    SEVEN_CARD,
+    SKUNK_LINES,
+    STANDARD,
+    THREE_PLAYER,
+    Counting,
+    Rules,
+)
 from trainer import grading, record
 from trainer.drills import BestPlayQuestion, DiscardDeal
 from trainer.game_models import SavedGame
@@ -55,7 +67,14 @@ from trainer.models import db, utcnow
 #: Match points that win a match (free-play convention: 1 a game, 2 a skunk).
 MATCH_POINTS = 3
 
-VARIANTS: dict[str, Rules] = {"six-card": STANDARD, "five-card": FIVE_CARD, "seven-card": SEVEN_CARD}
+#: The games offered, by the set-up form's name.  Three players: the learner
+#: and two bots, each for themselves (RULES.md §4: five cards each, one to the
+#: crib from the deck, to 61); four players: the learner and a bot partner
+#: sitting opposite, against two bots (to 121).
+VARIANTS: dict[str, Rules] = {
+    "six-card": STANDARD, "five-card": FIVE_CARD, "seven-card": SEVEN_CARD,
+    "three-player": THREE_PLAYER, "four-player": FOUR_PLAYER,
+}
 LENGTHS = ("own", "121", "61")
 
 
@@ -87,12 +106,20 @@ class GameSetup:
     pegging_muggins: bool = False
     skunks: bool = True
     match: bool = False
+    #: Lowball: the first to reach the target loses (two players, automatic counting).
+    giveaway: bool = False
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
-            raise GameActionError("Choose the six-card, five-card or seven-card game.")
+            raise GameActionError("Choose the six-card, five-card or seven-card game, or three or four players.")
         if self.length not in LENGTHS:
             raise GameActionError("Choose a game to 121, to 61, or the game's own length.")
+        if self.giveaway and VARIANTS[self.variant].players != 2:
+            raise GameActionError("Giveaway is a two-player game: choose six-, five- or seven-card for it.")
+        if self.giveaway and self.counting.is_muggins:
+            # Nobody claims a point they are trying to avoid, and nobody calls
+            # muggins to take points: giveaway is played with the hands counted.
+            raise GameActionError("Giveaway is played with automatic counting: under muggins nobody would claim a point.")
 
     def rules(self) -> Rules:
         base = VARIANTS[self.variant]
@@ -103,13 +130,14 @@ class GameSetup:
             counting=self.counting,
             pegging_muggins=self.pegging_muggins,
             convention=FREE_PLAY,
+            giveaway=self.giveaway,
         )
 
 
 def _setup_of(row: SavedGame) -> GameSetup:
     return GameSetup(
         Level(row.level), row.variant, str(row.target) if row.target in (61, 121) else "own",
-        Counting(row.counting), row.pegging_muggins, row.skunks, row.match_id is not None,
+        Counting(row.counting), row.pegging_muggins, row.skunks, row.match_id is not None, row.giveaway,
     )
 
 
@@ -130,6 +158,7 @@ class GameSummary:
     bot_score: int
     learner_won: bool | None
     updated_at: object
+    giveaway: bool = False
 
 
 def game_of(row: SavedGame) -> Game:
@@ -156,16 +185,45 @@ def learner_games(learner_id: int) -> tuple[GameSummary, ...]:
     )
     return tuple(
         GameSummary(r.id, r.level, r.variant, r.target, r.counting, r.finished, r.learner_score, r.bot_score,
-                    r.learner_won, r.updated_at)
+                    r.learner_won, r.updated_at, r.giveaway)
         for r in rows
     )
 
 
-def _bot(row: SavedGame, game: Game) -> Bot:
+def _bot(row: SavedGame, game: Game) -> Player:
     """The bot for the next decision: its level, the saved under-count rate, and a
-    random state fixed by the game and the move (so a game replays the same)."""
+    random state fixed by the game and the move (so a game replays the same).
+    In giveaway it plays to score as little as it can."""
     profile = replace(PROFILES[Level(row.level)], miss_rate=row.bot_miss_rate)
-    return Bot(profile, seed=row.bot_seed * 1_000_003 + len(game.log))
+    bot = Bot(profile, seed=row.bot_seed * 1_000_003 + len(game.log))
+    return LowballBot(bot) if game.rules.giveaway else bot
+
+
+class LowballBot:
+    """A bot for giveaway (lowball), where the first to the target loses: it
+    lays away the discard worth the *least* to it by expected points (the
+    engine's analysis, so the points it gives to the other side's crib count
+    in its favour) and plays the card that pegs the fewest points, the
+    lowest-ranked of those.  Claims and muggins do not arise: giveaway is
+    played with automatic counting (see :class:`GameSetup`)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
+        options = analyse_discards(view.hand, dealer=view.rules.side_of(view.dealer) == view.rules.side_of(view.seat),
+                                   discards=view.rules.discards)
+        return options[-1].discard
+
+    def choose_play(self, view: PlayerView) -> Card:
+        pile = list(view.pile)
+        return min(view.legal_plays, key=lambda c: (score_play(pile + [c]).points, c.rank, c.suit))
+
+    def claim_show(self, view: PlayerView, claim: PendingClaim) -> int:
+        return self.bot.claim_show(view, claim)
+
+    def choose_muggins(self, view: PlayerView, window: MugginsWindow) -> bool:
+        return self.bot.choose_muggins(view, window)
 
 
 def new_game(
@@ -192,6 +250,7 @@ def new_game(
         counting=setup.counting.value,
         pegging_muggins=setup.pegging_muggins,
         skunks=setup.skunks,
+        giveaway=setup.giveaway,
         bot_miss_rate=PROFILES[setup.level].miss_rate if miss_rate is None else miss_rate,
         bot_seed=rng.randrange(2**31),
         match_id=match_id,
@@ -219,11 +278,15 @@ def _store(row: SavedGame, game: Game) -> None:
     row.updated_at = utcnow()
     if game.is_over and not row.finished:
         outcome = game.outcome
+        mine = game.rules.side_of(LEARNER)
         row.finished = True
-        row.learner_won = outcome.winner == LEARNER
+        row.learner_won = outcome.winner == mine
         # The board's score: a side that pegged out stands in the game hole.
-        row.learner_score, row.bot_score = (game.rules.peg_hole(s) for s in outcome.scores)
-        row.skunk = int(outcome.skunk) if outcome.winner == LEARNER else -int(outcome.skunk)
+        # With three players the bots' score kept is the better of the two.
+        board = [game.rules.peg_hole(score) for score in outcome.scores]
+        row.learner_score = board[mine]
+        row.bot_score = max(score for side, score in enumerate(board) if side != mine)
+        row.skunk = int(outcome.skunk) if row.learner_won else -int(outcome.skunk)
         row.match_points = outcome.match_points
         row.deals = game.deal_number
 
@@ -265,11 +328,15 @@ def _advance(row: SavedGame, game: Game) -> None:
         if action is Action.CUT and game.cutter == LEARNER:
             return
         if action in (Action.CUT_FOR_DEAL, Action.DEAL, Action.CUT, Action.SHOW):
-            take_turn(game, [None, None])
+            take_turn(game, [None] * game.rules.players)
             continue
-        if BOT not in game.to_act:
+        bots = [seat for seat in game.to_act if seat != LEARNER]
+        # The learner answers first where they may (a muggins call open to
+        # two players); only the discard is laid away by everyone at once.
+        if not bots or (LEARNER in game.to_act and action is not Action.DISCARD):
             return
-        take_turn(game, [None, _bot(row, game)], BOT)
+        players: list[Player | None] = [None] + [_bot(row, game)] * (game.rules.players - 1)
+        take_turn(game, players, bots[0])
 
 
 # ---------------------------------------------------------------- actions
@@ -423,7 +490,8 @@ def _discard(game: Game, chosen: tuple[Card, ...], notes: list) -> record.NewAtt
         raise GameActionError(f"Pick exactly {need} cards for the crib.")
     if any(c not in hand for c in chosen):
         raise GameActionError("You can only lay away cards from your own hand.")
-    dealer = game.dealer == LEARNER
+    # The crib is the learner's when their side deals (a partner's crib counts for them).
+    dealer = game.dealer is not None and game.rules.side_of(game.dealer) == game.rules.side_of(LEARNER)
     options = analyse_discards(hand, dealer=dealer, discards=need)
     mine = next(o for o in options if set(o.discard) == set(chosen))
     best = options[0]
@@ -624,7 +692,8 @@ def match_score(row: SavedGame) -> tuple[tuple[int, ...], MatchResult | None]:
         .order_by(SavedGame.match_game)
     )
     outcomes = [outcome for outcome in (game_of(r).outcome for r in rows) if outcome is not None]
-    return standing(outcomes, 2, row.match_points_to_win)
+    sides = game_of(row).rules.sides
+    return standing(outcomes, sides, row.match_points_to_win)
 
 
 def next_match_game(learner_id: int, game_id: object) -> int | None:
@@ -645,7 +714,8 @@ def next_match_game(learner_id: int, game_id: object) -> int | None:
     if following is not None:
         return following
     setup, miss_rate, match_id = _setup_of(row), row.bot_miss_rate, row.match_id
-    loser = BOT if row.learner_won else LEARNER
+    # Two players: the loser deals first; with more, the cut decides again.
+    loser = None if VARIANTS[setup.variant].players > 2 else (BOT if row.learner_won else LEARNER)
     try:
         return new_game(learner_id, setup, miss_rate=miss_rate, match_id=match_id, match_game=number, dealer=loser)
     except IntegrityError:  # another request added game n + 1 first: (match, number) is unique

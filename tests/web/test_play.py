@@ -137,7 +137,8 @@ class TablePlayer:
             return self.post(html, "continue")
         if 'value="discard"' in html:
             cards = re.findall(r'name="card" value="(\w+)" data-card', html)
-            return self.post(html, "discard", card=cards[:2])
+            need = int(re.search(r'data-discard="(\d)"', html).group(1))
+            return self.post(html, "discard", card=cards[:need])
         if 'value="cut"' in html:
             return self.post(html, "cut")
         if 'value="play"' in html:
@@ -181,7 +182,8 @@ class TablePlayer:
             if "See the results" in html and 'value="continue"' not in html:
                 return html
             html = self.step(html)
-        raise AssertionError("the game did not end")
+        turn = re.search(r'data-testid="turn">([^<]*)<', html)
+        raise AssertionError(f"the game did not end: {turn.group(1) if turn else html[-2000:]}")
 
 
 def start(learner, **choices) -> str:
@@ -583,3 +585,39 @@ def test_hands_in_the_show_are_laid_out_by_rank(seeded, learner):
             break
         html = player.step(html)
     assert shows >= 3
+
+
+@pytest.mark.parametrize("variant, sides", [("three-player", 3), ("four-player", 2)])
+def test_three_and_four_player_games_with_muggins_play_to_the_end(seeded, learner, variant, sides):
+    seeded.config["PLAY_BOT_MISS_RATE"] = 1.0
+    url = start(learner, variant=variant, counting="muggins", length="own")
+    player = TablePlayer(seeded, learner, url, under_claim_every=3)
+    html = player.page()
+    assert html.count('data-side-score="') == sides
+    player.play_to_end()
+    game, row = player.saved()
+    assert game.is_over and row.finished and game.rules.players == (3 if sides == 3 else 4)
+    assert game.rules.target == (61 if sides == 3 else 121)
+    assert player.under_claims
+    mine = game.rules.side_of(0)
+    assert row.learner_won == (game.outcome.winner == mine)
+    results = learner.client.get(f"/play/{player.game_id}/results").get_data(as_text=True)
+    assert_no_secrets(results, game)
+    assert ("You won!" in results or "Your side won!" in results) == (game.outcome.winner == mine)
+    review = learner.client.get(f"/play/{player.game_id}/review").get_data(as_text=True)
+    assert_no_secrets(review, game)
+    assert "Deal 1" in review
+
+
+def test_giveaway_is_a_two_player_option_with_counted_hands(seeded, learner):
+    for bad, message in (({"variant": "three-player"}, "two-player game"), ({"counting": "muggins"}, "automatic")):
+        response = learner.post("/play/new", {"level": "easy", "length": "61", "giveaway": "on", **bad},
+                                page="/play/", follow_redirects=True)
+        assert message in response.get_data(as_text=True)
+    url = start(learner, giveaway="on")
+    player = TablePlayer(seeded, learner, url)
+    assert "giveaway" in player.page()
+    player.play_to_end()
+    game, row = player.saved()
+    assert game.rules.giveaway and row.giveaway
+    assert row.learner_won == (game.outcome.winner == 0) and game.outcome.reached != game.outcome.winner

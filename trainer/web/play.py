@@ -68,6 +68,10 @@ def read_setup(form: MultiDict[str, str]) -> games.GameSetup:
         counting = Counting(form.get("counting", "automatic"))
     except ValueError:
         raise games.GameActionError("Choose automatic counting, muggins or strict muggins.") from None
+    if form.get("giveaway") == "on" and counting.is_muggins:
+        raise games.GameActionError(
+            "Giveaway is played with automatic counting: under muggins nobody would claim a point."
+        )
     return games.GameSetup(  # which checks the variant and the length
         level,
         form.get("variant", "six-card"),
@@ -76,6 +80,7 @@ def read_setup(form: MultiDict[str, str]) -> games.GameSetup:
         form.get("pegging_muggins") == "on" and counting.is_muggins,
         form.get("skunks") == "on",
         form.get("match") == "on",
+        form.get("giveaway") == "on",
     )
 
 
