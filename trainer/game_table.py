@@ -344,7 +344,9 @@ def _actor(rules: Rules, seat: int | None) -> str:
         return ""
     if seat == LEARNER:
         return "you"
-    return "partner" if rules.partnerships and seat == 2 else "bot"
+    if rules.partnerships:
+        return "partner" if seat == 2 else "bot"
+    return "bot2" if seat == 2 else "bot"  # the right bot of three, in its peg's colour
 
 
 def _verb(who: str, verb: str) -> str:

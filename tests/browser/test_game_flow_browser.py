@@ -229,3 +229,86 @@ def test_digits_tick_the_discard_and_enter_sends_it_in_the_drill(live_server, pa
     with page.expect_navigation():
         page.keyboard.press("Enter")
     expect(page.locator("main")).to_contain_text(re.compile("best|lost|expected", re.I))
+
+
+def _play_through(page, shots: str = "") -> dict[str, int]:
+    """Play the learner's seat to the end of the game with the mouse: the true
+    count for every claim, muggins called whenever a bot under-claims."""
+    done = {"claim": 0, "muggins": 0, "accept": 0, "go": 0, "next": 0}
+    for _ in range(900):
+        if page.get_by_role("link", name=re.compile("See the results")).count():
+            shoot(page, f"{shots}-over") if shots else None
+            return done
+        turn = page.get_by_test_id("turn").inner_text()
+        width = page.viewport_size["width"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"wider than {width} px: {turn}"
+        if page.get_by_test_id("go").count():
+            done["go"] += 1
+            submit(page, page.get_by_test_id("go").click)
+        elif page.locator("form.continue").count():
+            done["next"] += 1
+            if shots and page.locator("[data-testid=show]").count():
+                shoot(page, f"{shots}-show")
+            submit(page, page.locator("form.continue button").click)
+        elif page.locator("form[data-discard]").count():
+            need = int(page.locator("form[data-discard]").get_attribute("data-discard"))
+            if shots:
+                shoot(page, f"{shots}-discard")
+            for i in range(need):
+                page.locator("form[data-discard] label").nth(i).click()
+            submit(page, page.get_by_test_id("to-crib").click)
+        elif page.get_by_role("button", name="Cut the pack").count():
+            submit(page, page.get_by_role("button", name="Cut the pack").click)
+        elif page.locator(".play-form").count():
+            if shots and page.locator(".felt .pile .play").count() >= 3:
+                shoot(page, f"{shots}-pegging")
+            submit(page, page.locator(".card-button:not(.too-high)").first.click)
+        elif page.locator(".claim-form").count():
+            done["claim"] += 1
+            cards = cards_in(page.locator(".claim-form .show-cards"))
+            true = score_show(cards[:-1], cards[-1], crib="crib" in turn).total
+            page.get_by_test_id("claim-points").fill(str(true))
+            submit(page, page.get_by_test_id("claim-ok").click)
+        elif page.locator(".muggins-form").count():
+            claimed = int(page.get_by_test_id("bot-claim").inner_text())
+            text = page.locator(".muggins-form p").first.inner_text()
+            if page.locator(".muggins-form .picker").count():
+                cards = cards_in(page.locator(".muggins-form .picker"))
+                true = score_show(cards[:-1], cards[-1], crib="its crib" in text).total
+            else:
+                true = claimed
+            if claimed < true:
+                done["muggins"] += 1
+                submit(page, page.get_by_role("button", name=re.compile("^Muggins!")).click)
+                expect(page.locator(".happened")).to_contain_text("Muggins! You take")
+            else:
+                done["accept"] += 1
+                submit(page, page.get_by_role("button", name=re.compile("^Accept")).click)
+        else:
+            raise AssertionError(f"no move on the page: {turn}")
+    raise AssertionError("the game did not end")
+
+
+def test_three_and_four_player_games_with_muggins_to_the_end(live_server, page):
+    live_server.app.config["PLAY_SEED"] = 4
+    live_server.app.config["PLAY_BOT_MISS_RATE"] = 1.0  # the bots under-count: muggins for the learner
+    live_server.app.config["PLAY_ANIMATION"] = "off"
+    sign_in(page, live_server)
+    for variant, sides, target in (("Three players", 3, 61), ("Four players (partners)", 2, 121)):
+        page.goto(live_server.url + "/play/")
+        page.get_by_text(variant, exact=True).click()
+        page.get_by_text("Muggins", exact=True).click()
+        submit(page, page.get_by_role("button", name="Deal me in").click)
+        assert page.locator("[data-side-score]").count() == sides
+        assert page.locator("svg.crib-board.wide .track").count() == sides
+        tag = "three" if sides == 3 else "four"
+        done = _play_through(page, shots=tag)
+        assert done["claim"] and done["muggins"], done
+        scores = [int(s) for s in page.locator("[data-side-score]").all_inner_texts()]
+        assert max(scores) == target
+        submit(page, page.get_by_role("link", name=re.compile("See the results")).click)
+        expect(page.get_by_test_id("winner")).to_contain_text(re.compile("won"))
+        assert page.locator("table thead th").count() == 1 + sides
+        shoot(page, f"{tag}-results")
+        page.get_by_role("link", name="Review the game").click()
+        expect(page.locator(".deal-review").first).to_contain_text("dealt")
