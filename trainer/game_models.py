@@ -23,7 +23,7 @@ class SavedGame(db.Model):
     ``version`` counts the actions applied (continue steps included): a form
     carries the version it was drawn at, so a double submit or a second tab is
     refused instead of applied twice.  ``seen`` is how far into the learner's
-    log the table has been revealed (the bot's moves are shown one at a time).
+    log the table has been revealed (each move takes it on to the learner's next stop).
     """
 
     __tablename__ = "saved_game"
@@ -58,7 +58,7 @@ class SavedGame(db.Model):
     state: Mapped[str] = mapped_column(Text)
     version: Mapped[int] = mapped_column(default=0)
     seen: Mapped[int] = mapped_column(default=0)
-    #: Where the learner's last action began in the log ("what just happened").
+    #: Where the latest reveal began in the log: what it revealed is "what just happened", animated.
     mark: Mapped[int] = mapped_column(default=0)
     #: JSON list of the learner's decisions with their analysis.
     notes: Mapped[str] = mapped_column(Text, default="[]")
