@@ -4,7 +4,9 @@ Views are thin: they read the form into typed values (a
 :data:`trainer.games.GameMove` and the version it was drawn at) and call
 :mod:`trainer.games`, which owns the game, the bot and what the learner may see.  Test configuration:
 ``PLAY_SEED`` fixes new games' deals, ``PLAY_BOT_MISS_RATE`` the bot's
-under-count rate under muggins (instead of its level's documented rate).
+under-count rate under muggins (instead of its level's documented rate),
+``PLAY_ANIMATION`` ("off", "fast"...) overrides every learner's animation
+speed on the table (browser tests run with "off").
 """
 
 from __future__ import annotations
