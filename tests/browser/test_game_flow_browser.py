@@ -134,6 +134,10 @@ def test_the_bots_moves_animate_and_a_key_skips_to_the_end(live_server, page):
     assert page.locator(".pending").count() == 0
     assert page.url.endswith(tuple("0123456789"))  # the key did nothing else
     assert "peg" in page.evaluate("window.cribSounds") or page.locator(".happened li[data-sound=peg]").count() == 0
+    # Opened again (a reload, or Continue game later), the table just shows where the game stands.
+    page.reload()
+    assert page.locator("div.game").get_attribute("data-animated") == "done"
+    assert page.locator(".pending").count() == 0
 
 
 def _focused(page) -> str:

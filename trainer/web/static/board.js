@@ -85,7 +85,11 @@
     });
   }
 
-  if (!lines.length) { game.dataset.animated = "done"; return; }
+  // Only right after a move on this page: opened again later (a link, a reload)
+  // the table simply shows where the game stands.
+  var navigation = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+  var afterMove = document.referrer === window.location.href && (!navigation || navigation.type === "navigate");
+  if (!lines.length || !afterMove) { game.dataset.animated = "done"; return; }
   if (DELAYS[speed] === 0) {
     // No animation: everything is already on the page; one sound of each kind.
     var kinds = {};
