@@ -42,10 +42,10 @@ def submit(page, act) -> None:
         act()
 
 
-def new_game(page, live_server, *, counting: str = "Automatic") -> None:
+def new_game(page, live_server, *, counting: str = "Automatic", length: str = "61 (one lap)") -> None:
     page.goto(live_server.url + "/play/")
     page.get_by_text("Easy", exact=True).click()
-    page.get_by_text("61 (one lap)").click()
+    page.get_by_text(length).click()
     page.get_by_text(counting, exact=True).click()
     submit(page, page.get_by_role("button", name="Deal me in").click)
 
@@ -106,7 +106,8 @@ def test_the_bots_moves_animate_and_a_key_skips_to_the_end(live_server, page):
     live_server.app.config["PLAY_ANIMATION"] = "slow"
     page.add_init_script(SOUNDS)
     sign_in(page, live_server)
-    new_game(page, live_server)
+    new_game(page, live_server, length="121 (two laps)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the score line fits a phone
 
     def settle():
         page.keyboard.press("x")
