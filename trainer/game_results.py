@@ -54,6 +54,8 @@ class DealReview:
     discard: DiscardNote | None
     plays: tuple[PlayNote, ...]
     counts: tuple[CountNote, ...]
+    #: Whether the plays were judged against the best card (two players only).
+    plays_judged: bool = True
 
 
 def _count_notes(log: Sequence[Event]) -> list[CountNote]:
@@ -99,6 +101,7 @@ def review(learner_id: int, game_id: object) -> tuple[DealReview, ...] | None:
             "you" if dealer == LEARNER else (name if game.rules.players == 2 else seat_name(game.rules, dealer)).lower(),
             discards.get(deal),
             tuple(p for p in plays if p.deal == deal), tuple(c for c in counts if c.deal == deal),
+            game.rules.players == 2,
         )
         for deal, dealer in sorted(dealers.items())
     )

@@ -522,7 +522,9 @@ def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> recor
     view = PlayerView.of(game, LEARNER)
     pegging = PeggingView.of(view)
     legal = view.legal_plays
-    options = grading.play_options(pegging, seed + len(game.log)) if len(legal) > 1 else ()
+    # The play analysis models one opponent: with three or four players the card is noted, not judged.
+    judged = len(legal) > 1 and game.rules.players == 2
+    options = grading.play_options(pegging, seed + len(game.log)) if judged else ()
     if options:
         lost, best_card = grading.play_given_away(options, card), options[0].card
     else:

@@ -606,7 +606,7 @@ def test_three_and_four_player_games_with_muggins_play_to_the_end(seeded, learne
     assert ("You won!" in results or "Your side won!" in results) == (game.outcome.winner == mine)
     review = learner.client.get(f"/play/{player.game_id}/review").get_data(as_text=True)
     assert_no_secrets(review, game)
-    assert "Deal 1" in review
+    assert "Deal 1" in review and "the play is not judged" in review
 
 
 def test_giveaway_is_a_two_player_option_with_counted_hands(seeded, learner):
