@@ -165,6 +165,8 @@ class Happening:
     sound: str = ""
     #: Each side's pegs once it happened, (front hole, back hole), for the animation.
     pegs: tuple[tuple[int, int], ...] = ()
+    #: The running count once it happened (None: not a play line).
+    count: int | None = None
 
     @property
     def pegs_text(self) -> str:
@@ -265,6 +267,7 @@ class Table:
     #: The animation of the latest reveal: the pegs before it, and the steps at
     #: which a card of the pile, the starter and each combination of the show appear.
     pegs_before: tuple[tuple[int, int], ...] = ()
+    count_before: int = 0
     card_steps: tuple[tuple[Card, int], ...] = ()
     item_steps: tuple[int | None, ...] = ()
     side_names: tuple[str, ...] = ()
@@ -489,7 +492,7 @@ def table_of(row: SavedGame, game: Game) -> Table:
     seen = min(row.seen, len(log))
     mark = min(row.mark, seen)
     state = fold(rules, LEARNER, log[:mark])
-    pegs_before = _pegs(rules, state)
+    pegs_before, count_before = _pegs(rules, state), state.count
     # Only this deal's story: the cards of an earlier deal (or of the cut for deal) are back in the pack.
     deal_start = max((i for i in range(seen) if isinstance(log[i], Dealt)), default=0)
     narrator = _Narrator(rules)
@@ -508,7 +511,8 @@ def table_of(row: SavedGame, game: Game) -> Table:
         if happening is None:
             continue
         step = len(lines)
-        lines.append(replace(happening, latest=True, step=step, pegs=_pegs(rules, state)))
+        count = state.count if isinstance(event, (Played, CountReset, PlayEnded)) else None
+        lines.append(replace(happening, latest=True, step=step, pegs=_pegs(rules, state), count=count))
         if isinstance(event, Played):
             card_steps.append((event.card, step))
         elif isinstance(event, StarterCut):
@@ -565,6 +569,7 @@ def table_of(row: SavedGame, game: Game) -> Table:
         narrow_board=board_layout(rules.target, pegs, row_holes=30),
         match_id=row.match_id,
         pegs_before=pegs_before,
+        count_before=count_before,
         card_steps=tuple(card_steps),
         item_steps=item_steps,
         side_names=tuple(side_name(rules, side) for side in range(rules.sides)),

@@ -130,6 +130,10 @@ def test_the_bots_moves_animate_and_a_key_skips_to_the_end(live_server, page):
     assert steps.count() >= 2
     expect(page.locator("div.game")).to_have_class(re.compile("animating"))
     assert page.locator(".happened li.pending").count() >= 1
+    # The count on the table is the one after the learner's card, until the bot's card shows.
+    first = page.locator(".happened li[data-reveal='0']")
+    assert first.inner_text().startswith("You played")
+    assert page.get_by_test_id("count").inner_text() == first.get_attribute("data-count")
     page.keyboard.press("x")  # any key skips
     expect(page.locator("div.game")).to_have_attribute("data-animated", "done")
     assert page.locator(".pending").count() == 0

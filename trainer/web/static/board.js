@@ -100,17 +100,25 @@
   }
 
   var finalPegs = lines[lines.length - 1].dataset.pegs;
+  var countShown = game.querySelector("[data-testid=count]");
+  var finalCount = countShown ? countShown.textContent : "";
+  function showCount(value) {
+    if (countShown && value !== undefined) countShown.textContent = value;
+  }
+
   var next = 0;
   var timer = null;
   var reveal = game.querySelectorAll("[data-reveal]");
   game.classList.add("animating");
   reveal.forEach(function (el) { el.classList.add("pending"); });
   placePegs(game.dataset.pegsBefore);
+  showCount(game.dataset.countBefore);
 
   function showStep(k, quiet) {
     game.querySelectorAll("[data-reveal='" + k + "']").forEach(function (el) { el.classList.remove("pending"); });
     var line = lines[k];
     if (line.dataset.pegs) placePegs(line.dataset.pegs);
+    showCount(line.dataset.count);
     if (!quiet && line.dataset.sound) sound(line.dataset.sound);
   }
 
@@ -119,6 +127,7 @@
     timer = null;
     while (next < lines.length) showStep(next++, true);
     placePegs(finalPegs);
+    showCount(finalCount);
     game.classList.remove("animating");
     game.dataset.animated = "done";
     document.removeEventListener("keydown", skip, true);
