@@ -21,7 +21,7 @@ from engine.rules import Rules
 from engine.scoring import ScoreItem, ScoreKind, score_show
 from trainer.game_models import SavedGame
 from trainer.game_table import LEARNER, seat_name
-from trainer.games import DiscardNote, PlayNote, game_of, learner_row, match_score
+from trainer.games import VARIANTS, DiscardNote, PlayNote, game_of, learner_row, match_score
 from trainer.models import db
 
 
@@ -127,6 +127,8 @@ class LevelStats:
     wins: int
     average_points: float
     average_bot_points: float
+    #: Which games were compared: "" (two players), "three-player", "four-player", "giveaway".
+    kind: str = ""
 
     @property
     def win_rate(self) -> float:
@@ -184,8 +186,13 @@ def _side_totals(log: Sequence[Event], rules: Rules) -> tuple[SideTotals, ...]:
     return tuple(SideTotals(*side) for side in sums)
 
 
-def level_stats(learner_id: int, level: str, target: int) -> LevelStats:
-    """Games, wins and average points of the learner's finished games at this level and length."""
+def level_stats(learner_id: int, level: str, target: int, variant: str = "six-card",
+                giveaway: bool = False) -> LevelStats:
+    """Games, wins and average points of the learner's finished games at this level and
+    length, among games like ``variant`` (as many players) and ``giveaway`` (or not):
+    a three-player game is not compared with games against one bot."""
+    players = VARIANTS[variant].players if variant in VARIANTS else 2
+    alike = [name for name, rules in VARIANTS.items() if rules.players == players]
     games, wins, mine, theirs = db.session.execute(
         select(
             func.count(SavedGame.id),
@@ -195,9 +202,11 @@ def level_stats(learner_id: int, level: str, target: int) -> LevelStats:
         ).where(
             SavedGame.learner_id == learner_id, SavedGame.finished.is_(True),
             SavedGame.level == level, SavedGame.target == target,
+            SavedGame.variant.in_(alike), SavedGame.giveaway.is_(giveaway),
         )
     ).one()
-    return LevelStats(level, target, games, int(wins), float(mine), float(theirs))
+    kind = "giveaway" if giveaway else {3: "three-player", 4: "four-player"}.get(players, "")
+    return LevelStats(level, target, games, int(wins), float(mine), float(theirs), kind)
 
 
 def results(learner_id: int, game_id: object) -> GameResults | None:
@@ -241,7 +250,7 @@ def results(learner_id: int, game_id: object) -> GameResults | None:
         claims=len(claimed),
         exact_claims=sum(1 for c in claimed if c.claimed == c.total),
         points_missed=sum(c.missed for c in claimed),
-        stats=level_stats(learner_id, row.level, row.target),
+        stats=level_stats(learner_id, row.level, row.target, row.variant, bool(row.giveaway)),
         match_id=row.match_id,
         match_score=match_points,
         match_over=match_result is not None,

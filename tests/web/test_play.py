@@ -604,6 +604,8 @@ def test_three_and_four_player_games_with_muggins_play_to_the_end(seeded, learne
     results = learner.client.get(f"/play/{player.game_id}/results").get_data(as_text=True)
     assert_no_secrets(results, game)
     assert ("You won!" in results or "Your side won!" in results) == (game.outcome.winner == mine)
+    # Compared only with games of as many players.
+    assert f"Your {variant} games at easy level, to {game.rules.target}" in results
     review = learner.client.get(f"/play/{player.game_id}/review").get_data(as_text=True)
     assert_no_secrets(review, game)
     assert "Deal 1" in review and "the play is not judged" in review
