@@ -57,6 +57,8 @@ class Learner(db.Model):
     four_colour: Mapped[bool] = mapped_column(default=False)
     #: How bot moves are animated: "slow", "normal", "fast" or "off".
     animation: Mapped[str] = mapped_column(String(8), default="normal")
+    #: The coach in games against the bot (hints, verdicts, the win meter); off by default.
+    coach: Mapped[bool] = mapped_column(default=False)
 
     attempts: Mapped[list["Attempt"]] = relationship(back_populates="learner", cascade="all, delete-orphan")
 

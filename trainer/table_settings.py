@@ -1,4 +1,5 @@
-"""The table settings a learner keeps: sound, the four-colour deck and the animation speed.
+"""The table settings a learner keeps: sound, the four-colour deck, the animation speed
+and the coach (migration 0006).
 
 They are columns of the learner's row (migration 0005), so they follow the
 learner to any browser.  A visitor nobody has signed in as gets
@@ -6,7 +7,7 @@ learner to any browser.  A visitor nobody has signed in as gets
 :mod:`trainer.record`).
 
 >>> DEFAULTS
-TableSettings(sound=False, four_colour=False, animation=<Animation.NORMAL: 'normal'>)
+TableSettings(sound=False, four_colour=False, animation=<Animation.NORMAL: 'normal'>, coach=False)
 >>> Animation.parse("fast"), Animation.parse("warp")
 (<Animation.FAST: 'fast'>, None)
 """
@@ -50,6 +51,8 @@ class TableSettings:
     #: clubs green, diamonds blue, hearts red, spades black
     four_colour: bool = False
     animation: Animation = Animation.NORMAL
+    #: the coach in games against the bot: hints, verdicts and the win meter (off: a game, not a lesson)
+    coach: bool = False
 
 
 #: For a visitor not signed in, and for a new learner.
@@ -63,7 +66,8 @@ def settings_of(learner_id: int | None) -> TableSettings:
         return DEFAULTS
     # A value written by hand into the column that names no speed reads as the default.
     animation = Animation.parse(row.animation) or DEFAULTS.animation
-    return TableSettings(sound=bool(row.sound), four_colour=bool(row.four_colour), animation=animation)
+    return TableSettings(sound=bool(row.sound), four_colour=bool(row.four_colour), animation=animation,
+                         coach=bool(row.coach))
 
 
 def save_settings(learner_id: int, settings: TableSettings) -> bool:
@@ -74,5 +78,6 @@ def save_settings(learner_id: int, settings: TableSettings) -> bool:
     row.sound = settings.sound
     row.four_colour = settings.four_colour
     row.animation = settings.animation.value
+    row.coach = settings.coach
     db.session.flush()
     return True

@@ -1,4 +1,4 @@
-"""Settings: the learner's table settings (sound, four-colour deck, animation speed).
+"""Settings: the learner's table settings (sound, four-colour deck, animation speed, the coach).
 
 The page ``/settings/`` shows them and saves them; the compact menu
 ``templates/settings/_menu.html`` posts to the same address from any page and
@@ -23,10 +23,11 @@ bp = Blueprint("settings", __name__, url_prefix="/settings")
 
 
 class SettingsForm(FlaskForm):
-    """The three settings and the page to go back to."""
+    """The four settings and the page to go back to."""
 
     sound = BooleanField("Sound (a short tone for a peg, a go and muggins)")
     four_colour = BooleanField("Four-colour deck (clubs green, diamonds blue)")
+    coach = BooleanField("Coach (hints, verdicts and the win meter in games)")
     animation = RadioField(
         "Bot moves",
         choices=[speed.value for speed in Animation],
@@ -62,7 +63,8 @@ def save():
         flash("Pick an animation speed: slow, normal, fast or off. Nothing was changed.", "error")
         return redirect(_back())
     animation = Animation.parse(form.animation.data) or table_settings.DEFAULTS.animation
-    chosen = TableSettings(sound=bool(form.sound.data), four_colour=bool(form.four_colour.data), animation=animation)
+    chosen = TableSettings(sound=bool(form.sound.data), four_colour=bool(form.four_colour.data), animation=animation,
+                           coach=bool(form.coach.data))
     table_settings.save_settings(g.learner.id, chosen)
     record.commit()
     flash("Settings saved.", "success")
