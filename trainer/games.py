@@ -58,7 +58,7 @@ from engine.rules import (
     Counting,
     Rules,
 )
-from trainer import grading, record
+from trainer import coach, grading, record
 from trainer.drills import BestPlayQuestion, DiscardDeal
 from trainer.game_models import SavedGame
 from trainer.game_table import BOT, LEARNER, Table, at_learners_go, cut_range, next_stop, skip_deal, table_of
@@ -492,11 +492,13 @@ def _discard(game: Game, chosen: tuple[Card, ...], notes: list) -> record.NewAtt
         raise GameActionError("You can only lay away cards from your own hand.")
     # The crib is the learner's when their side deals (a partner's crib counts for them).
     dealer = game.dealer is not None and game.rules.side_of(game.dealer) == game.rules.side_of(LEARNER)
-    options = analyse_discards(hand, dealer=dealer, discards=need)
+    analysis = coach.discard_analysis(game)  # the coach's hint was this same analysis
+    options = analysis.options
     mine = next(o for o in options if set(o.discard) == set(chosen))
     best = options[0]
     note = DiscardNote(game.deal_number, tuple(hand), tuple(chosen), best.discard, round(mine.net_ev, 3),
-                       round(best.net_ev, 3), grading.discard_given_away(options, chosen), dealer)
+                       round(best.net_ev, 3), grading.discard_given_away(options, chosen), dealer,
+                       _chance(analysis.win_of(chosen)), _chance(analysis.best_win))
     attempt = None
     if len(hand) == 6 and need == 2:  # the drill's deal: the review can deal it again
         deal = DiscardDeal(tuple(sorted(hand)), dealer)
@@ -523,13 +525,15 @@ def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> recor
     pegging = PeggingView.of(view)
     legal = view.legal_plays
     # The play analysis models one opponent: with three or four players the card is noted, not judged.
-    judged = len(legal) > 1 and game.rules.players == 2
-    options = grading.play_options(pegging, seed + len(game.log)) if judged else ()
+    # (the coach's analysis: the same seeded play-outs its hint weighed)
+    analysis = coach.play_analysis(game, seed + len(game.log))
+    options = analysis.options
     if options:
         lost, best_card = grading.play_given_away(options, card), options[0].card
     else:
         lost, best_card = 0.0, card
-    note = PlayNote(game.deal_number, tuple(game.pile), tuple(view.hand), card, best_card, lost)
+    note = PlayNote(game.deal_number, tuple(game.pile), tuple(view.hand), card, best_card, lost,
+                    _chance(analysis.win_of(card)), _chance(analysis.best_win))
     notes.append(note.to_dict())
     attempt = None
     if len({c.rank for c in legal}) > 1 and game.rules.hand_size == 6:
@@ -620,23 +624,40 @@ class DiscardNote:
     best_ev: float
     lost: float
     dealer: bool
+    #: The learner's chance to win after this discard, and the best any discard gave
+    #: (None where the win table does not apply, and in games saved before the coach).
+    win: float | None = None
+    best_win: float | None = None
 
     @property
     def was_best(self) -> bool:
         """Whether the discard counts as best, by the drill's standard."""
         return grading.is_best_discard(self.lost)
 
+    @property
+    def win_lost(self) -> float | None:
+        """The chance to win given away against the best discard for the game."""
+        return coach.win_lost(self.win, self.best_win)
+
+    @property
+    def verdict(self) -> coach.Verdict:
+        """The coach's one line on this discard."""
+        keep = tuple(c for c in self.hand if c not in self.best)
+        return coach.discard_verdict(self.lost, keep, self.win_lost)
+
     def to_dict(self) -> dict:
         return {
             "kind": "discard", "deal": self.deal, "hand": [str(c) for c in self.hand],
             "chosen": [str(c) for c in self.chosen], "best": [str(c) for c in self.best],
             "chosen_ev": self.chosen_ev, "best_ev": self.best_ev, "lost": self.lost, "dealer": self.dealer,
+            "win": self.win, "best_win": self.best_win,
         }
 
     @classmethod
     def from_dict(cls, data: dict) -> "DiscardNote":
         return cls(data["deal"], parse_cards(data["hand"]), parse_cards(data["chosen"]), parse_cards(data["best"]),
-                   data["chosen_ev"], data["best_ev"], data["lost"], data["dealer"])
+                   data["chosen_ev"], data["best_ev"], data["lost"], data["dealer"],
+                   data.get("win"), data.get("best_win"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -649,11 +670,24 @@ class PlayNote:
     card: Card
     best: Card
     lost: float
+    #: The learner's chance to win after this card, and the best any card gave (None: no win table).
+    win: float | None = None
+    best_win: float | None = None
 
     @property
     def was_best(self) -> bool:
         """Whether the card counts as best, by the best-play drill's standard."""
         return grading.is_best_play(self.lost)
+
+    @property
+    def win_lost(self) -> float | None:
+        """The chance to win given away against the best card for the game."""
+        return coach.win_lost(self.win, self.best_win)
+
+    @property
+    def verdict(self) -> coach.Verdict:
+        """The coach's one line on this card."""
+        return coach.play_verdict(self.lost, self.best, self.win_lost)
 
     @property
     def count(self) -> int:
@@ -664,12 +698,42 @@ class PlayNote:
         return {
             "kind": "play", "deal": self.deal, "pile": [str(c) for c in self.pile],
             "hand": [str(c) for c in self.hand], "card": str(self.card), "best": str(self.best), "lost": self.lost,
+            "win": self.win, "best_win": self.best_win,
         }
 
     @classmethod
     def from_dict(cls, data: dict) -> "PlayNote":
         return cls(data["deal"], parse_cards(data["pile"]), parse_cards(data["hand"]), Card.parse(data["card"]),
-                   Card.parse(data["best"]), data["lost"])
+                   Card.parse(data["best"]), data["lost"], data.get("win"), data.get("best_win"))
+
+
+def _chance(value: float | None) -> float | None:
+    """A chance to win as a note keeps it."""
+    return None if value is None else round(value, 4)
+
+
+def note_of(data: dict) -> DiscardNote | PlayNote:
+    """A note the game kept on one of the learner's decisions."""
+    return DiscardNote.from_dict(data) if data["kind"] == "discard" else PlayNote.from_dict(data)
+
+
+def coaching(learner_id: int, game_id: object, table: Table) -> coach.Coaching | None:
+    """The coach at the learner's ``table`` (see :mod:`trainer.coach`): the meter
+    at the scores shown, the hint at their decision once the reveal has caught
+    up, and the verdict on their latest decision this deal; None: not theirs."""
+    row = learner_row(learner_id, game_id)
+    if row is None:
+        return None
+    game = game_of(row)
+    notes = [note_of(n) for n in json.loads(row.notes)]
+    latest = notes[-1] if notes and notes[-1].deal == table.deal_number else None
+    # No verdict in giveaway (points are bad there) nor on a card among three or four (not judged).
+    judged = latest is not None and not game.rules.giveaway and (
+        isinstance(latest, DiscardNote) or game.rules.players == 2)
+    return coach.coaching(
+        game.rules, game, seed=row.bot_seed, caught_up=row.seen >= len(game.log),
+        scores=table.scores, dealer=table.dealer, verdict=latest.verdict if latest is not None and judged else None,
+    )
 
 
 def load_table(learner_id: int, game_id: object) -> Table | None:
