@@ -19,6 +19,7 @@ from engine.events import Award, Claimed, Dealt, Event, Points, Shown, TrueCount
 from engine.game import Game
 from engine.rules import Rules
 from engine.scoring import ScoreItem, ScoreKind, score_show
+from trainer import coach
 from trainer.game_models import SavedGame
 from trainer.game_table import LEARNER, seat_name
 from trainer.games import VARIANTS, DiscardNote, PlayNote, game_of, learner_row, match_score
@@ -105,6 +106,19 @@ def review(learner_id: int, game_id: object) -> tuple[DealReview, ...] | None:
         )
         for deal, dealer in sorted(dealers.items())
     )
+
+
+def win_chart(learner_id: int, game_id: object) -> coach.WinChart | None:
+    """The learner's chance to win through a finished game, laid out for the
+    review's chart (:func:`trainer.coach.win_series`): at the start of each deal
+    and after each of their discards and cards; None where the win table does
+    not apply (see :func:`trainer.coach.win_table_for`) or the game is not over."""
+    finished = _finished(learner_id, game_id)
+    if finished is None:
+        return None
+    row, game, log = finished
+    decisions = [(n["deal"], n.get("win")) for n in json.loads(row.notes)]
+    return coach.win_chart(coach.win_series(game.rules, log, decisions, bool(row.learner_won)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from engine.bots import LEVEL_NAMES, Level
 from engine.cards import Card
 from engine.errors import InvalidCardError
 from engine.rules import Counting
-from trainer import game_results, games
+from trainer import game_results, games, table_settings
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
@@ -154,7 +154,9 @@ def table(game_id: int):
     view = games.load_table(g.learner.id, game_id)
     if view is None:
         abort(404)
-    return render_template("play/table.html", t=view, form=PostForm())
+    # The coach only for a learner who turned it on (table menu or settings).
+    coach = games.coaching(g.learner.id, game_id, view) if table_settings.settings_of(g.learner.id).coach else None
+    return render_template("play/table.html", t=view, form=PostForm(), coach=coach)
 
 
 @bp.get("/<id:game_id>/results")
@@ -176,7 +178,8 @@ def review(game_id: int):
     if deals is None:
         flash("The review opens when the game is over.", "info")
         return redirect(url_for("play.table", game_id=game_id))
-    return render_template("play/review.html", deals=deals, game_id=game_id)
+    return render_template("play/review.html", deals=deals, game_id=game_id,
+                           win_chart=game_results.win_chart(g.learner.id, game_id))
 
 
 @bp.post("/<id:game_id>/next")

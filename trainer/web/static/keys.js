@@ -1,7 +1,7 @@
 // Keyboard-first: N follows the "next" link or button ([data-next]), digits 1-9
 // tick the cards of a picker (or pick a card to play, [data-card-buttons]),
 // Enter on a ticked card sends a one-button form, a letter presses the button
-// with that data-claim-key, and a timer ticks where asked.
+// with that data-claim-key, H opens the coach's hint ([data-hint]), and a timer ticks where asked.
 // Everything here is a shortcut: each flow works with plain forms without it.
 (function () {
   function typing(target) {
@@ -18,6 +18,14 @@
       return;
     }
     if (typing(event.target)) return;
+    // H opens (or closes) the coach's hint, where the page has one.
+    var hint = document.querySelector("details[data-hint]");
+    if (hint && key === "h") {
+      event.preventDefault();
+      hint.open = !hint.open;
+      hint.querySelector("summary").focus();
+      return;
+    }
     if (key === "enter" && event.target.type === "checkbox") {
       // Enter sends a picker's form when it has one button (a discard); where a
       // form has several (the claim buttons of a count), ticking cards must not
