@@ -124,6 +124,8 @@ def play_to_the_end(page, problems: list[str]) -> None:
         state = table_state(page)
         if state not in seen:
             seen.add(state)
+            if page.locator("details[data-hint] summary").count():  # the coach's hint, open
+                page.locator("details[data-hint] summary").click()
             check(page, problems)
         with page.expect_navigation():
             if state == "form[data-discard]":
@@ -147,6 +149,10 @@ def test_a_whole_game_with_muggins_passes_axe(sqlite_server, page, variant):
     sqlite_server.app.config["PLAY_ANIMATION"] = "off"
     sqlite_server.app.config["PLAY_SEED"] = 3
     sign_in(page, sqlite_server)
+    page.goto(sqlite_server.url + "/settings/")  # with the coach: its meter, hints, verdicts, the review's chart
+    page.locator("main input[name=coach]").check()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save settings").click()
     page.goto(sqlite_server.url + "/play/")
     page.get_by_text("Easy", exact=True).click()
     page.get_by_text(variant, exact=True).click()
