@@ -54,6 +54,8 @@
   var DELAYS = { slow: 1100, normal: 600, fast: 250, off: 0 };
   var speed = game.dataset.animation || document.body.dataset.animation || "normal";
   if (!(speed in DELAYS)) speed = "normal";
+  // A system asking for reduced motion gets the moves at once (WCAG 2.3.3).
+  if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) speed = "off";
   var lines = Array.prototype.slice.call(game.querySelectorAll(".happened li[data-reveal]"));
 
   function sound(kind) {
