@@ -100,6 +100,8 @@ def test_the_table_menu_by_keyboard_alone(live_server, page, tmp_path):
     expect(page.get_by_role("radio", name="Fast")).to_be_checked()
     page.screenshot(path=str(shots_folder(tmp_path) / "table-menu-390.png"), full_page=True)
     page.keyboard.press("Tab")
+    expect(page.get_by_test_id("coach-setting")).to_be_focused()  # the coach, left off here
+    page.keyboard.press("Tab")
     expect(page.get_by_role("button", name="Save settings")).to_be_focused()
     with page.expect_navigation():
         page.keyboard.press("Enter")
