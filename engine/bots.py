@@ -67,7 +67,7 @@ from engine.peganalysis import (
     rank_value,
     sample_holdings,
 )
-from engine.pegging import MAX_COUNT
+from engine.pegging import MAX_COUNT, score_play
 from engine.players import PlayerView
 from engine.scoring import score_show
 from engine.winprob import TARGETS, WinTable, shifted, win_table
@@ -292,6 +292,40 @@ class Bot:
 
 
 # ------------------------------------------------------------ for the game
+
+
+class GiveawayBot:
+    """A bot for giveaway (lowball), where the first to reach the target loses.
+
+    It lays away the discard worth the *least* to it by expected points (the
+    engine's analysis, so what it gives to the other side's crib counts in its
+    favour) and plays the card that pegs the fewest points, the lowest rank of
+    those.  Claims and muggins are left to the wrapped :class:`Bot` (giveaway
+    is offered with automatic counting, where they do not arise).
+
+    >>> from engine.game import Game
+    >>> from engine.rules import STANDARD
+    >>> game = Game.from_hands(STANDARD.with_options(giveaway=True), ["5H 5D 10S JC", "4C 6C 9H KH"], starter="2S")
+    >>> GiveawayBot(Bot(Level.MEDIUM, seed=1)).choose_play(PlayerView.of(game, 1))  # a lead scores nothing: the lowest card
+    Card.parse('4C')
+    """
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
+        options = analyse_discards(view.hand, dealer=crib_is_mine(view), discards=view.rules.discards)
+        return options[-1].discard
+
+    def choose_play(self, view: PlayerView) -> Card:
+        pile = list(view.pile)
+        return min(view.legal_plays, key=lambda c: (score_play(pile + [c]).points, c.rank, c.suit))
+
+    def claim_show(self, view: PlayerView, claim: PendingClaim) -> int:
+        return self.bot.claim_show(view, claim)
+
+    def choose_muggins(self, view: PlayerView, window: MugginsWindow) -> bool:
+        return self.bot.choose_muggins(view, window)
 
 
 def discard_win_chances(view: PlayerView, options: Sequence[DiscardOption], table: WinTable) -> list[float]:

@@ -37,15 +37,14 @@ from typing import Sequence
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from engine.bots import PROFILES, Bot, Level
+from engine.bots import PROFILES, Bot, GiveawayBot, Level
 from engine.cards import Card, parse_cards
-from engine.discard import analyse_discards
 from engine.errors import IllegalActionError
 from engine.events import Event, Shown, TrueCount
-from engine.game import Action, Automation, Game, MugginsWindow, PendingClaim
+from engine.game import Action, Automation, Game
 from engine.match import MatchResult, standing
 from engine.peganalysis import PeggingView
-from engine.pegging import pile_count, score_play
+from engine.pegging import pile_count
 from engine.players import Player, PlayerView, take_turn
 from engine.rules import (
     FIVE_CARD,
@@ -196,34 +195,7 @@ def _bot(row: SavedGame, game: Game) -> Player:
     In giveaway it plays to score as little as it can."""
     profile = replace(PROFILES[Level(row.level)], miss_rate=row.bot_miss_rate)
     bot = Bot(profile, seed=row.bot_seed * 1_000_003 + len(game.log))
-    return LowballBot(bot) if game.rules.giveaway else bot
-
-
-class LowballBot:
-    """A bot for giveaway (lowball), where the first to the target loses: it
-    lays away the discard worth the *least* to it by expected points (the
-    engine's analysis, so the points it gives to the other side's crib count
-    in its favour) and plays the card that pegs the fewest points, the
-    lowest-ranked of those.  Claims and muggins do not arise: giveaway is
-    played with automatic counting (see :class:`GameSetup`)."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-
-    def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
-        options = analyse_discards(view.hand, dealer=view.rules.side_of(view.dealer) == view.rules.side_of(view.seat),
-                                   discards=view.rules.discards)
-        return options[-1].discard
-
-    def choose_play(self, view: PlayerView) -> Card:
-        pile = list(view.pile)
-        return min(view.legal_plays, key=lambda c: (score_play(pile + [c]).points, c.rank, c.suit))
-
-    def claim_show(self, view: PlayerView, claim: PendingClaim) -> int:
-        return self.bot.claim_show(view, claim)
-
-    def choose_muggins(self, view: PlayerView, window: MugginsWindow) -> bool:
-        return self.bot.choose_muggins(view, window)
+    return GiveawayBot(bot) if game.rules.giveaway else bot
 
 
 def new_game(

@@ -7,8 +7,8 @@ from itertools import combinations
 
 import pytest
 
-from engine.bots import PROFILES, Bot, Level, make_player, pegging_view
-from engine.cards import DECK, parse_cards
+from engine.bots import PROFILES, Bot, GiveawayBot, Level, make_player, pegging_view
+from engine.cards import DECK, Card, parse_cards
 from engine.discard import analyse_discards
 from engine.events import Go, MugginsCalled, TrueCount
 from engine.game import Automation, Game, MugginsWindow, PendingClaim
@@ -195,3 +195,23 @@ def test_a_go_in_the_log_limits_what_the_opponent_may_hold():
                 return
         take_turn(game, bots)
     pytest.fail("no go was said in a whole game")
+
+
+def test_giveaway_bot_ducks_the_fifteen_a_points_bot_takes():
+    """Giveaway (RULES.md §3): the first to the target loses, so the bot pegs as little as it can."""
+    rules = STANDARD.with_options(giveaway=True)
+    game = Game.from_hands(rules, ["5H 2C 9D KD", "10S 3H 8C QH"], starter="AS")
+    game.play(1, "10S")
+    view = PlayerView.of(game, 0)
+    assert Bot(Level.MEDIUM, seed=1).choose_play(view) == Card.parse("5H")  # fifteen for 2
+    assert GiveawayBot(Bot(Level.MEDIUM, seed=1)).choose_play(view) == Card.parse("2C")
+
+
+def test_giveaway_bot_lays_away_its_least_valuable_keep():
+    rules = STANDARD.with_options(giveaway=True)
+    game = Game(rules, seed=3, dealer=0)
+    game.deal()
+    view = PlayerView.of(game, 1)
+    options = analyse_discards(view.hand, dealer=False)
+    assert GiveawayBot(Bot(Level.MEDIUM, seed=1)).choose_discard(view) == options[-1].discard
+    assert options[-1].net_ev < options[0].net_ev
