@@ -32,9 +32,9 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Any, Sequence, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import CursorResult, select, update
 from sqlalchemy.exc import IntegrityError
 
 from engine.bots import PROFILES, Bot, GiveawayBot, Level
@@ -59,7 +59,7 @@ from engine.rules import (
 )
 from trainer import coach, grading, record
 from trainer.drills import BestPlayQuestion, DiscardDeal
-from trainer.game_models import SavedGame
+from trainer.game_models import SavedGame, SolitaireGame
 from trainer.game_table import BOT, LEARNER, Table, at_learners_go, cut_range, next_stop, skip_deal, table_of
 from trainer.models import db, utcnow
 
@@ -248,7 +248,7 @@ def new_game(
 def _store(row: SavedGame, game: Game) -> None:
     row.state = json.dumps(game.to_dict())
     row.updated_at = utcnow()
-    if game.is_over and not row.finished:
+    if game.outcome is not None and not row.finished:
         outcome = game.outcome
         mine = game.rules.side_of(LEARNER)
         row.finished = True
@@ -263,17 +263,18 @@ def _store(row: SavedGame, game: Game) -> None:
         row.deals = game.deal_number
 
 
-def save_if_current(model: type, row_id: int, version: int, values: dict) -> None:
+def save_if_current(model: type[SavedGame] | type[SolitaireGame], row_id: int, version: int,
+                    values: dict[str, Any]) -> None:
     """Write ``values`` to the row and move it to the next version, only if it is
     still at ``version``: nobody moved the game on meanwhile (two tabs racing).
     Otherwise roll back and raise :class:`StaleAction`.  The caller commits, with
     what the move records."""
-    result = db.session.execute(
+    result = cast("CursorResult[Any]", db.session.execute(  # DML: a result with a rowcount
         update(model)
         .where(model.id == row_id, model.version == version)
         .values(**values, version=version + 1)
         .execution_options(synchronize_session=False)
-    )
+    ))
     if result.rowcount != 1:
         db.session.rollback()
         raise StaleAction()
@@ -515,7 +516,7 @@ def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> recor
         # go revealed about its cards.
         question = BestPlayQuestion(
             hand=tuple(view.hand), pile=tuple(view.pile), earlier=tuple(earlier),
-            seen=tuple(view.discarded) + (view.starter,), opponent_cards=view.hand_sizes[BOT],
+            seen=tuple(view.discarded) + ((view.starter,) if view.starter else ()), opponent_cards=view.hand_sizes[BOT],
             seed=seed + len(game.log), last_mine=pegging.last_player == LEARNER,
             opponent_min_value=pegging.min_value[BOT],
         )
