@@ -106,12 +106,13 @@ class DiscardAnalysis:
         return None if self.wins is None else max(self.wins)
 
 
-def discard_analysis(game: Game) -> DiscardAnalysis:
+def discard_analysis(game: Game, *, chances: bool = True) -> DiscardAnalysis:
     """The learner's discard now: every option by expected points (exact, as
-    graded) and, where the table applies, its chance to win."""
+    graded) and, where the table applies and ``chances`` asks, its chance to
+    win (the costlier half: games of a learner without the coach skip it)."""
     view = PlayerView.of(game, LEARNER)
     options = tuple(analyse_discards(view.hand, dealer=crib_is_mine(view), discards=game.rules.discards))
-    table = win_table_for(game.rules)
+    table = win_table_for(game.rules) if chances else None
     wins = None if table is None else tuple(discard_win_chances(view, options, table))
     return DiscardAnalysis(options, wins)
 
@@ -135,21 +136,22 @@ class PlayAnalysis:
         return None if self.wins is None else max(self.wins)
 
 
-def play_analysis(game: Game, seed: int) -> PlayAnalysis:
+def play_analysis(game: Game, seed: int, *, chances: bool = True) -> PlayAnalysis:
     """The learner's card now, analysed as it is graded: ``seed`` is the
     game's (``bot_seed`` plus the length of the log), so the hint before the
-    card and the grading of it weigh the same sampled deals."""
+    card and the grading of it weigh the same sampled deals.  Chances to win
+    only where ``chances`` asks (games of a learner without the coach skip them)."""
     view = PlayerView.of(game, LEARNER)
     legal = view.legal_plays
     if len(legal) < 2 or game.rules.players != 2:
         return PlayAnalysis(())
     options = grading.play_options(PeggingView.of(view), seed)
-    table = win_table_for(game.rules)
+    table = win_table_for(game.rules) if chances else None
     if table is None:
         return PlayAnalysis(options)
     ranks = sorted({int(o.card.rank) for o in options})
-    chances, _ = play_win_chances(view, ranks, table, grading.BEST_PLAY_SAMPLES, random.Random(seed))
-    return PlayAnalysis(options, tuple(chances[int(o.card.rank)] for o in options))
+    by_rank, _ = play_win_chances(view, ranks, table, grading.BEST_PLAY_SAMPLES, random.Random(seed))
+    return PlayAnalysis(options, tuple(by_rank[int(o.card.rank)] for o in options))
 
 
 # ---------------------------------------------------------------- what the learner sees

@@ -376,8 +376,10 @@ class Accept:
 GameMove = Continue | SayGo | Skip | Discard | Cut | PlayCard | ClaimPoints | Muggins | Accept
 
 
-def act(learner_id: int, game_id: object, version: int, move: GameMove) -> str | None:
+def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coached: bool = False) -> str | None:
     """Apply one learner move, drawn at game ``version``; returns a message to show, if any.
+    ``coached``: the learner has the coach on, so each decision's chance to win
+    is noted for the verdict and the review (it costs tens of milliseconds a move).
 
     Raises :class:`GameActionError` (with a message for the learner) for an
     action the rules forbid, bad input, or a stale version, and the game is
@@ -411,13 +413,13 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove) -> str |
     try:
         match move:
             case Discard(cards):
-                attempts.append(_discard(game, cards, notes))
+                attempts.append(_discard(game, cards, notes, coached))
             case Cut(lift):
                 if not game.can_cut() or game.cutter != LEARNER:
                     raise GameActionError("It is not your cut now.")
                 game.cut(_lift(game, lift))
             case PlayCard(card):
-                attempts.append(_play(game, () if card is None else (card,), notes, row.bot_seed))
+                attempts.append(_play(game, () if card is None else (card,), notes, row.bot_seed, coached))
             case ClaimPoints(points):
                 _claim(game, points)
             case Muggins(pointed):
@@ -451,7 +453,7 @@ def _lift(game: Game, raw: str) -> int | None:
     return int(text)
 
 
-def _discard(game: Game, chosen: tuple[Card, ...], notes: list) -> record.NewAttempt | None:
+def _discard(game: Game, chosen: tuple[Card, ...], notes: list, coached: bool = False) -> record.NewAttempt | None:
     """Lay away the learner's cards and note them for the review; returns the
     attempt for the record when it is a six-card deal (the discard drill's
     deal, judged as the drill judges it), else None."""
@@ -465,7 +467,7 @@ def _discard(game: Game, chosen: tuple[Card, ...], notes: list) -> record.NewAtt
         raise GameActionError("You can only lay away cards from your own hand.")
     # The crib is the learner's when their side deals (a partner's crib counts for them).
     dealer = game.dealer is not None and game.rules.side_of(game.dealer) == game.rules.side_of(LEARNER)
-    analysis = coach.discard_analysis(game)  # the coach's hint was this same analysis
+    analysis = coach.discard_analysis(game, chances=coached)  # the coach's hint was this same analysis
     options = analysis.options
     mine = next(o for o in options if set(o.discard) == set(chosen))
     best = options[0]
@@ -481,7 +483,9 @@ def _discard(game: Game, chosen: tuple[Card, ...], notes: list) -> record.NewAtt
     return attempt
 
 
-def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> record.NewAttempt | None:
+def _play(
+    game: Game, chosen: tuple[Card, ...], notes: list, seed: int, coached: bool = False
+) -> record.NewAttempt | None:
     """Play the learner's card and note it for the review; returns the moment as
     a best-play attempt for the record when there was a real choice in a
     six-card game (the drill's question, judged as the drill judges it)."""
@@ -499,7 +503,7 @@ def _play(game: Game, chosen: tuple[Card, ...], notes: list, seed: int) -> recor
     legal = view.legal_plays
     # The play analysis models one opponent: with three or four players the card is noted, not judged.
     # (the coach's analysis: the same seeded play-outs its hint weighed)
-    analysis = coach.play_analysis(game, seed + len(game.log))
+    analysis = coach.play_analysis(game, seed + len(game.log), chances=coached)
     options = analysis.options
     if options:
         lost, best_card = grading.play_given_away(options, card), options[0].card

@@ -118,6 +118,18 @@ def test_the_discard_hint_is_gradings_best_and_taking_it_is_best(seeded, learner
     assert note.was_best and note.win is not None and note.best_win is not None
 
 
+def test_without_the_coach_a_discard_is_graded_but_its_chance_to_win_is_not_paid_for(seeded, learner):
+    """The chance to win costs tens of milliseconds a move: only a coached learner's moves pay it."""
+    coach_on(learner, on=False)
+    player = TablePlayer(seeded, learner, start(learner, length="121"))
+    html = player.page()
+    game, _ = player.saved()
+    options = analyse_discards(game.hand(LEARNER), dealer=game.dealer == LEARNER)
+    player.post(html, "discard", card=[str(c) for c in options[0].discard])
+    note = DiscardNote.from_dict(notes_of(player)[0])
+    assert note.was_best and note.win is None and note.best_win is None
+
+
 def test_a_worse_discard_gets_the_points_it_gave_away(seeded, learner):
     coach_on(learner)
     player = TablePlayer(seeded, learner, start(learner, length="121"))

@@ -142,7 +142,8 @@ def table(game_id: int):
         if PostForm().validate_on_submit():
             try:
                 version, move = read_move(request.form)
-                message = games.act(g.learner.id, game_id, version, move)
+                coached = table_settings.settings_of(g.learner.id).coach
+                message = games.act(g.learner.id, game_id, version, move, coached=coached)
             except games.StaleAction as error:
                 flash(str(error), "info")
             except games.GameActionError as error:
