@@ -52,6 +52,8 @@ def timed(function, inputs) -> list[float]:
 
 
 def describe(times: list[float]) -> str:
+    if not times:
+        return "no decisions"
     times = sorted(times)
     p90 = times[int(0.9 * (len(times) - 1))]
     return f"median {statistics.median(times):.1f} ms  (90th percentile {p90:.1f}, max {times[-1]:.1f}, n={len(times)})"

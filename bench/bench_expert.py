@@ -10,54 +10,13 @@ for the game.  Target: under 200 ms at the 90th percentile.
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
+
+from bench_bots import Recorder, describe, timed  # run as a script: bench/ is on the path
 
 from engine.bots import PROFILES, Bot, Level
 from engine.players import play_game
 from engine.rules import STANDARD
-
-
-class Recorder:
-    """Plays as ``bot`` and keeps every view it was asked to decide on."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.discards = []
-        self.plays = []
-
-    def choose_discard(self, view):
-        self.discards.append(view)
-        return self.bot.choose_discard(view)
-
-    def choose_play(self, view):
-        if len({c.rank for c in view.legal_plays}) > 1:
-            self.plays.append(view)
-        return self.bot.choose_play(view)
-
-    def claim_show(self, view, claim):
-        return self.bot.claim_show(view, claim)
-
-    def choose_muggins(self, view, window):
-        return self.bot.choose_muggins(view, window)
-
-
-def describe(times: list[float]) -> str:
-    if not times:
-        return "no decisions"
-    times = sorted(times)
-    p90 = times[int(0.9 * (len(times) - 1))]
-    return f"median {statistics.median(times):.1f} ms  (90th percentile {p90:.1f}, max {times[-1]:.1f}, n={len(times)})"
-
-
-def timed(function, views) -> list[float]:
-    out = []
-    for view in views:
-        started = time.perf_counter()
-        function(view)
-        out.append(1000 * (time.perf_counter() - started))
-    return out
 
 
 def main() -> None:

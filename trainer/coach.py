@@ -53,6 +53,7 @@ from engine.players import PlayerView
 from engine.rules import Rules
 from engine.winprob import TARGETS, WinTable, win_table
 from trainer import grading
+from trainer.charts import ChartPoint, PercentChart
 from trainer.game_table import LEARNER
 
 #: A different option is named "for the game" only when its chance to win is
@@ -442,32 +443,8 @@ def win_series(rules: Rules, log: Sequence[Event], decisions: Sequence[tuple[int
 
 
 @dataclass(frozen=True, slots=True)
-class ChartPoint:
-    x: float
-    y: float
-    label: str
-    percent: int
-    deal_start: bool
-
-
-@dataclass(frozen=True, slots=True)
-class WinChart:
+class WinChart(PercentChart):
     """The chance to win through a game laid out for the review's inline SVG."""
-
-    width: int
-    height: int
-    left: int
-    top: int
-    plot_width: int
-    plot_height: int
-    points: tuple[ChartPoint, ...]
-
-    @property
-    def polyline(self) -> str:
-        return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
-
-    def y_of(self, percent: int) -> float:
-        return self.top + self.plot_height * (1 - percent / 100)
 
     @property
     def deal_labels(self) -> tuple[ChartPoint, ...]:
@@ -497,11 +474,5 @@ def win_chart(series: Sequence[WinPoint], width: int = 560, height: int = 220) -
     """
     if len(series) < 2:
         return None
-    left, top, right, bottom = 50, 15, 20, 40
-    plot_width, plot_height = width - left - right, height - top - bottom
-    step = plot_width / (len(series) - 1)
-    points = tuple(
-        ChartPoint(left + i * step, top + plot_height * (1 - p.win), p.label, round(100 * p.win), p.deal_start)
-        for i, p in enumerate(series)
-    )
-    return WinChart(width, height, left, top, plot_width, plot_height, points)
+    points = [ChartPoint(p.label, p.win, deal_start=p.deal_start) for p in series]
+    return WinChart.lay_out(points, width, height, margins=(50, 15, 20, 40))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 
 from trainer import practice, record
+from trainer.charts import ChartPoint, PercentChart
 from trainer.checking import PEGGING_COMBO_TYPES, SHOW_COMBO_TYPES
 from trainer.drills import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDeal, replay
 from trainer.record import DrillKind, TrendPoint
@@ -48,33 +49,14 @@ KIND_LABELS = {
 
 
 @dataclass(frozen=True, slots=True)
-class ChartPoint:
-    x: float
-    y: float
-    label: str
-    percent: int
-    attempts: int
-
-
-@dataclass(frozen=True, slots=True)
-class TrendChart:
+class TrendChart(PercentChart):
     """Accuracy per day laid out for the inline SVG in ``review/index.html``."""
 
-    width: int
-    height: int
-    left: int
-    top: int
-    plot_width: int
-    plot_height: int
-    points: tuple[ChartPoint, ...]
-    x_labels: tuple[ChartPoint, ...]
-
     @property
-    def polyline(self) -> str:
-        return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
-
-    def y_of(self, percent: int) -> float:
-        return self.top + self.plot_height * (1 - percent / 100)
+    def x_labels(self) -> tuple[ChartPoint, ...]:
+        """The dates named under the axis (at most six)."""
+        every = max(1, -(-len(self.points) // 6))
+        return self.points[::every]
 
 
 def trend_chart(trend: tuple[TrendPoint, ...], width: int = 560, height: int = 240) -> TrendChart:
@@ -85,21 +67,9 @@ def trend_chart(trend: tuple[TrendPoint, ...], width: int = 560, height: int = 2
     >>> [(p.percent, p.y) for p in chart.points]
     [(25, 153.75), (100, 15.0)]
     """
-    left, top, right, bottom = 66, 15, 36, 40
-    plot_width, plot_height = width - left - right, height - top - bottom
-    step = plot_width / max(len(trend) - 1, 1)
-    points = tuple(
-        ChartPoint(
-            left + (i * step if len(trend) > 1 else plot_width / 2),
-            top + plot_height * (1 - point.accuracy),
-            point.label,
-            round(100 * point.accuracy),
-            point.attempts,
-        )
-        for i, point in enumerate(trend)
+    return TrendChart.lay_out(
+        [ChartPoint(point.label, point.accuracy, attempts=point.attempts) for point in trend], width, height
     )
-    every = max(1, -(-len(points) // 6))  # at most six dates under the axis
-    return TrendChart(width, height, left, top, plot_width, plot_height, points, points[::every])
 
 
 def _describe(attempt: record.AttemptInfo) -> dict:
