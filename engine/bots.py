@@ -63,6 +63,7 @@ from engine.peganalysis import (
     PeggingView,
     expected_nets,
     greedy_rank,
+    play_out,
     play_points,
     rank_value,
     sample_holdings,
@@ -363,40 +364,11 @@ def race_play_out(
     hands: list[list[int]], current: int, count: int, pile: list[int], last: int | None,
     points: list[int], needs: Sequence[int],
 ) -> int | None:
-    """Play the rest of a two-player play greedily (as :func:`play_out`),
+    """Play the rest of a two-player play greedily (:func:`play_out`),
     stopping when a seat's points reach its ``needs``: that seat's index, or
     ``None`` when the play ends first.  ``points`` is updated in place."""
-    while True:
-        hand = hands[current]
-        rank = greedy_rank(hand, pile, count) if hand else None
-        if rank is not None:
-            hand.remove(rank)
-            points[current] += play_points(pile, count, rank)
-            count += rank_value(rank)
-            pile.append(rank)
-            last = current
-            if count != MAX_COUNT and not any(hands):
-                points[current] += 1  # the last card
-            if points[current] >= needs[current]:
-                return current
-            if not any(hands):
-                return None
-            if count == MAX_COUNT:
-                count, pile = 0, []
-            current = 1 - current
-            continue
-        other = 1 - current
-        if any(rank_value(r) <= MAX_COUNT - count for r in hands[other]):
-            current = other
-            continue
-        if last is not None and count:
-            points[last] += 1  # the go
-            if points[last] >= needs[last]:
-                return last
-        if not any(hands):
-            return None
-        count, pile = 0, []
-        current = 1 - last if last is not None else 1 - current
+    play_out(hands, current, count, pile, last, points, needs=needs)
+    return next((seat for seat in (0, 1) if points[seat] >= needs[seat]), None)
 
 
 def play_win_chances(

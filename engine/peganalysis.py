@@ -123,10 +123,12 @@ def play_out(
     *,
     stop_at_first_reset: bool = False,
     policy: Callable[[Sequence[int], Sequence[int], int], int | None] = greedy_rank,
+    needs: Sequence[int] | None = None,
 ) -> list[int]:
     """Play the rest of the play with ``policy`` for every seat, adding each
     seat's points to ``points`` (changed in place and returned).  ``hands``
-    and ``pile`` are consumed."""
+    and ``pile`` are consumed.  With ``needs``, stop as soon as a seat's
+    points reach its need (a race to peg out)."""
     players = len(hands)
     while True:
         hand = hands[current]
@@ -134,6 +136,8 @@ def play_out(
         if rank is not None:
             hand.remove(rank)
             points[current] += play_points(pile, count, rank)
+            if needs is not None and points[current] >= needs[current]:
+                return points
             count += rank_value(rank)
             pile.append(rank)
             last = current
@@ -157,6 +161,8 @@ def play_out(
         else:
             if last is not None and count:
                 points[last] += 1  # the go
+                if needs is not None and points[last] >= needs[last]:
+                    return points
             if stop_at_first_reset or not any(hands):
                 return points
             count = 0
