@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 from engine.cards import Card
 
@@ -26,3 +28,22 @@ def sign_in(page, live_server, name: str = "Ann") -> None:
     page.get_by_label("Your name").fill(name)
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"/show/\w+$"))
+
+
+def submit(page, act) -> None:
+    """Do ``act`` (a click, a key) and wait for the page it sends the browser to."""
+    with page.expect_navigation():
+        act()
+
+
+def shoot(page, name: str) -> None:
+    """Screenshots at phone and desktop widths into $PLAY_SCREENSHOTS, when set
+    (for looking at a flow as a person would; the tests do not read them)."""
+    folder = os.environ.get("PLAY_SCREENSHOTS")
+    if not folder:
+        return
+    size = page.viewport_size
+    for width, label in ((390, "phone"), (1280, "desktop")):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.screenshot(path=str(Path(folder) / f"{name}-{label}.png"), full_page=True)
+    page.set_viewport_size(size)

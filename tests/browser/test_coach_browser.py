@@ -7,29 +7,11 @@ widths go to ``$PLAY_SCREENSHOTS`` when it is set.
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .helpers import sign_in
-
-
-def submit(page, act) -> None:
-    with page.expect_navigation():
-        act()
-
-
-def shoot(page, name: str) -> None:
-    folder = os.environ.get("PLAY_SCREENSHOTS")
-    if not folder:
-        return
-    size = page.viewport_size
-    for width, label in ((390, "phone"), (1280, "desktop")):
-        page.set_viewport_size({"width": width, "height": 900})
-        page.screenshot(path=str(Path(folder) / f"coach-{name}-{label}.png"), full_page=True)
-    page.set_viewport_size(size)
+from .helpers import shoot, sign_in, submit
 
 
 def open_hint(page) -> list[str]:
@@ -81,7 +63,7 @@ def test_coach_on_from_the_menu_hint_by_keyboard_and_the_hinted_moves_are_best(l
     page.locator("html[data-keys=ready]").wait_for(state="attached")
     discard = open_hint(page)
     assert len(discard) == 2
-    shoot(page, "discard-hint")
+    shoot(page, "coach-discard-hint")
     for code in discard:
         page.locator(f"input[data-card='{code}']").check()
     submit(page, page.get_by_test_id("to-crib").click)
@@ -92,7 +74,7 @@ def test_coach_on_from_the_menu_hint_by_keyboard_and_the_hinted_moves_are_best(l
     best = open_hint(page)
     assert len(best) == 1
     expect(page.get_by_test_id("hint")).to_contain_text("to win")
-    shoot(page, "play-hint")
+    shoot(page, "coach-play-hint")
     submit(page, page.locator(f"button.card-button[data-card='{best[0]}']").click)
     expect(page.get_by_test_id("verdict")).to_have_text(re.compile(r"Your card: Best play"))
-    shoot(page, "verdict")
+    shoot(page, "coach-verdict")

@@ -9,15 +9,13 @@ they run at full speed.
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 from playwright.sync_api import expect
 
 from engine.scoring import score_show
 
-from .helpers import cards_in, sign_in
+from .helpers import cards_in, shoot, sign_in, submit
 
 SOUNDS = """
 window.cribSounds = [];
@@ -25,21 +23,6 @@ document.addEventListener("crib:sound", function (e) { window.cribSounds.push(e.
 """
 
 
-def shoot(page, name: str) -> None:
-    """Screenshots at phone and desktop widths into $PLAY_SCREENSHOTS, when set."""
-    folder = os.environ.get("PLAY_SCREENSHOTS")
-    if not folder:
-        return
-    size = page.viewport_size
-    for width, label in ((390, "phone"), (1280, "desktop")):
-        page.set_viewport_size({"width": width, "height": 900})
-        page.screenshot(path=str(Path(folder) / f"flow-{name}-{label}.png"), full_page=True)
-    page.set_viewport_size(size)
-
-
-def submit(page, act) -> None:
-    with page.expect_navigation():
-        act()
 
 
 def new_game(page, live_server, *, counting: str = "Automatic", length: str = "61 (one lap)") -> None:
@@ -66,7 +49,7 @@ def test_a_whole_game_where_the_learner_never_presses_continue_for_a_bot_card(li
             break
         if page.get_by_test_id("go").count():
             assert "say Go" in turn
-            shoot(page, "go")
+            shoot(page, "flow-go")
             submit(page, page.get_by_test_id("go").click)
             expect(page.locator(".happened")).to_contain_text("No card of yours fits under 31")
             pressed["go"] += 1
@@ -93,7 +76,7 @@ def test_a_whole_game_where_the_learner_never_presses_continue_for_a_bot_card(li
         raise AssertionError("the game did not end")
     assert pressed["next"] and pressed["next deal"] and pressed["go"], pressed
     assert {"peg", "go"} <= sounds, sounds
-    shoot(page, "game-over")
+    shoot(page, "flow-game-over")
     # The game's end: the board and the score line stop at the game hole.
     scores = [int(page.get_by_test_id(t).inner_text()) for t in ("your-score", "bot-score")]
     assert max(scores) == 61

@@ -19,14 +19,7 @@ from playwright.sync_api import expect
 
 from engine.scoring import score_show
 
-from .helpers import cards_in, sign_in
-
-
-def submit(page, act) -> None:
-    """Do something that sends a form, and wait for the next page (so the next
-    look at the table is not at the page being left)."""
-    with page.expect_navigation():
-        act()
+from .helpers import cards_in, sign_in, submit
 
 
 class Shots:

@@ -17,8 +17,8 @@ from playwright.sync_api import expect
 
 from engine.scoring import score_show
 
-from .helpers import cards_in, sign_in
-from .test_play_browser import Shots, submit
+from .helpers import cards_in, sign_in, submit
+from .test_play_browser import Shots
 
 #: With SOLITAIRE_SEED 21 the first starter of Hoyle's solitaire is a jack (his heels).
 HOYLE_HEELS_SEED = 21
