@@ -271,32 +271,57 @@ def number_words(n: int) -> str:
     return f"{_UNITS[hundreds]} hundred" + (f" and {number_words(rest)}" if rest else "")
 
 
-_MULTIPLE = {1: "a", 2: "a double", 3: "a triple", 4: "a double double"}
+@dataclass(frozen=True, slots=True)
+class SpokenPhrase:
+    """One phrase of the spoken count, before its running total is said: the
+    same structure in every language, worded by each (see ``engine.spoken_ru``)."""
+
+    kind: ScoreKind
+    points: int
+    #: the cards of a pair group (2, 3 or 4), a run's length, a flush's cards
+    size: int = 0
+    #: how many runs of that length (a double run is 2)
+    times: int = 1
 
 
-def _spoken_phrases(items: Sequence[ScoreItem]) -> list[tuple[str, int]]:
-    """(phrase, points) in the order players count: fifteens one by one, then
-    pairs by rank, runs by length, the flush, his nob."""
-    phrases: list[tuple[str, int]] = []
+def spoken_phrases(items: Sequence[ScoreItem]) -> list[SpokenPhrase]:
+    """The phrases in the order players count: fifteens one by one, then pairs
+    by rank, runs by length (longest first), the flush, his nob, his heels.
+
+    >>> [(p.kind.value, p.size, p.times, p.points) for p in spoken_phrases(score_show("3S 4H 4D 5C", "9S").items)]
+    [('pair', 2, 1, 2), ('run', 3, 2, 6)]
+    """
+    phrases = [SpokenPhrase(ScoreKind.FIFTEEN, item.points) for item in items if item.kind is ScoreKind.FIFTEEN]
     pair_counts = Counter(item.cards[0].rank for item in items if item.kind is ScoreKind.PAIR)
-    run_counts = Counter(len(item.cards) for item in items if item.kind is ScoreKind.RUN)
-    for item in items:
-        if item.kind is ScoreKind.FIFTEEN:
-            phrases.append(("fifteen", item.points))
-    pair_words = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}
     for rank in sorted(pair_counts):
         count = pair_counts[rank]
-        phrases.append((pair_words.get(count, f"{count} pairs"), 2 * count))
+        cards = {1: 2, 3: 3, 6: 4}.get(count, 0)
+        phrases.append(SpokenPhrase(ScoreKind.PAIR, 2 * count, size=cards, times=1 if cards else count))
+    run_counts = Counter(len(item.cards) for item in items if item.kind is ScoreKind.RUN)
     for length in sorted(run_counts, reverse=True):
-        count = run_counts[length]
-        multiple = _MULTIPLE.get(count, f"{count} times a")
-        phrases.append((f"{multiple} run of {number_words(length)}", count * length))
+        phrases.append(SpokenPhrase(ScoreKind.RUN, run_counts[length] * length, size=length, times=run_counts[length]))
     for item in items:
-        if item.kind is ScoreKind.FLUSH:
-            phrases.append((f"a flush of {number_words(item.points)}", item.points))
-        elif item.kind is ScoreKind.NOBS:
-            phrases.append(("one for his nob", item.points))
+        if item.kind in (ScoreKind.FLUSH, ScoreKind.NOBS, ScoreKind.HEELS):
+            phrases.append(SpokenPhrase(item.kind, item.points, size=len(item.cards)))
     return phrases
+
+
+_MULTIPLE = {1: "a", 2: "a double", 3: "a triple", 4: "a double double"}
+_PAIR_WORDS = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}
+
+
+def _english(phrase: SpokenPhrase) -> str:
+    if phrase.kind is ScoreKind.FIFTEEN:
+        return "fifteen"
+    if phrase.kind is ScoreKind.PAIR:
+        return _PAIR_WORDS.get(phrase.size, f"{phrase.times} pairs")
+    if phrase.kind is ScoreKind.RUN:
+        return f"{_MULTIPLE.get(phrase.times, f'{phrase.times} times a')} run of {number_words(phrase.size)}"
+    if phrase.kind is ScoreKind.FLUSH:
+        return f"a flush of {number_words(phrase.points)}"
+    if phrase.kind is ScoreKind.NOBS:
+        return "one for his nob"
+    return "two for his heels"
 
 
 def spoken_count(items: Sequence[ScoreItem]) -> str:
@@ -307,15 +332,15 @@ def spoken_count(items: Sequence[ScoreItem]) -> str:
     >>> spoken_count(score_show("2S 4H 6D 8C", "QS").items)
     'nineteen: nothing to count'
     """
-    phrases = _spoken_phrases(items)
+    phrases = spoken_phrases(items)
     if not phrases:
         return "nineteen: nothing to count"
     words = []
     running = 0
-    for phrase, points in phrases:
-        running += points
-        if phrase == "fifteen":
+    for phrase in phrases:
+        running += phrase.points
+        if phrase.kind is ScoreKind.FIFTEEN:
             words.append(f"fifteen {number_words(running)}")
         else:
-            words.append(f"{'and ' if words else ''}{phrase} is {number_words(running)}")
+            words.append(f"{'and ' if words else ''}{_english(phrase)} is {number_words(running)}")
     return ", ".join(words)

@@ -27,6 +27,14 @@ def test_score_json_for_the_29_hand(capsys):
     assert data["spoken"].endswith("twenty-nine")
 
 
+def test_score_says_the_count_in_russian(capsys):
+    status, out, _ = run(capsys, "score", "5H KS 7C 7D", "--starter", "AS", "--lang", "ru")
+    assert status == 0 and "said: пятнадцать — два, пятнадцать — четыре, и пара — шесть" in out
+    _, out, _ = run(capsys, "score", "5H 5D 5S JC", "--starter", "5C", "--lang", "ru", "--json")
+    data = json.loads(out)
+    assert data["lang"] == "ru" and data["total"] == 29 and data["spoken"].endswith("— двадцать девять")
+
+
 def test_score_accepts_loose_notation_and_prints_a_table(capsys):
     status, out, _ = run(capsys, "score", "4c,5d,6h,kc", "--starter", "5♠")
     assert status == 0

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import Callable, Sequence
 
 from engine.cards import Card
 from engine.pegging import PlayScore, score_play
-from engine.scoring import ShowScore, score_show
+from engine.scoring import ScoreItem, ShowScore, score_show, spoken_count
+from engine.spoken_ru import spoken_count_ru
 from trainer.cli import emit, table
 
 
@@ -16,6 +18,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     score.add_argument("--starter", required=True, help="the starter (cut) card, e.g. 5C")
     score.add_argument("--crib", action="store_true", help="score as the crib (only a five-card flush counts)")
     score.add_argument("--json", action="store_true", help="print one JSON document")
+    score.add_argument("--lang", choices=sorted(SPOKEN), default="en", help="the language of the spoken count")
     score.set_defaults(func=run_score)
 
     peg = subparsers.add_parser("peg", help="score the last card played onto a pegging pile")
@@ -29,7 +32,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     stats.set_defaults(func=run_stats)
 
 
-def _render_score(result: ShowScore) -> str:
+#: The spoken count in each language the trainer speaks.
+SPOKEN: dict[str, Callable[[Sequence[ScoreItem]], str]] = {"en": spoken_count, "ru": spoken_count_ru}
+
+
+def _render_score(result: ShowScore, spoken: str) -> str:
     title = "Crib" if result.is_crib else "Hand"
     rows = [(item.name, " ".join(c.pretty for c in item.cards), item.points) for item in result.items]
     lines = [
@@ -38,14 +45,16 @@ def _render_score(result: ShowScore) -> str:
         table(rows, ["combination", "cards", "points"], "llr") if rows else "no scoring combinations",
         "",
         f"total: {result.total}",
-        f"said: {result.spoken}",
+        f"said: {spoken}",
     ]
     return "\n".join(lines)
 
 
 def run_score(args: argparse.Namespace) -> int:
     result = score_show(args.hand, Card.parse(args.starter), crib=args.crib)
-    emit(result.to_dict() if args.json else result, args.json, _render_score)
+    spoken = SPOKEN[args.lang](result.items)
+    data = {**result.to_dict(), "spoken": spoken, "lang": args.lang} if args.json else result
+    emit(data, args.json, lambda shown: _render_score(shown, spoken))
     return 0
 
 
