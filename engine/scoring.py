@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations, product
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from engine.cards import Card, Rank, check_distinct, parse_cards
 from engine.errors import InvalidCardError
@@ -324,6 +324,43 @@ def _english(phrase: SpokenPhrase) -> str:
     return "two for his heels"
 
 
+@dataclass(frozen=True, slots=True)
+class Speech:
+    """How one language says the count: the words of a phrase and of a number,
+    and the patterns a fifteen and any other phrase are said in."""
+
+    phrase: Callable[[SpokenPhrase], str]
+    number: Callable[[int], str]
+    #: a fifteen and its running total ("fifteen {total}")
+    fifteen: str
+    #: any other phrase and its running total ("{phrase} is {total}")
+    other: str
+    #: what joins a later phrase that is not a fifteen ("and ")
+    and_: str
+    #: a hand with nothing to count
+    nothing: str
+
+    def say(self, items: Sequence[ScoreItem]) -> str:
+        """The count of a breakdown, phrase by phrase with running totals."""
+        phrases = spoken_phrases(items)
+        if not phrases:
+            return self.nothing
+        words: list[str] = []
+        running = 0
+        for phrase in phrases:
+            running += phrase.points
+            total = self.number(running)
+            if phrase.kind is ScoreKind.FIFTEEN:
+                words.append(self.fifteen.format(total=total))
+            else:
+                said = self.other.format(phrase=self.phrase(phrase), total=total)
+                words.append(f"{self.and_ if words else ''}{said}")
+        return ", ".join(words)
+
+
+ENGLISH = Speech(_english, number_words, "fifteen {total}", "{phrase} is {total}", "and ", "nineteen: nothing to count")
+
+
 def spoken_count(items: Sequence[ScoreItem]) -> str:
     """The traditional spoken count of a breakdown.
 
@@ -332,15 +369,4 @@ def spoken_count(items: Sequence[ScoreItem]) -> str:
     >>> spoken_count(score_show("2S 4H 6D 8C", "QS").items)
     'nineteen: nothing to count'
     """
-    phrases = spoken_phrases(items)
-    if not phrases:
-        return "nineteen: nothing to count"
-    words = []
-    running = 0
-    for phrase in phrases:
-        running += phrase.points
-        if phrase.kind is ScoreKind.FIFTEEN:
-            words.append(f"fifteen {number_words(running)}")
-        else:
-            words.append(f"{'and ' if words else ''}{_english(phrase)} is {number_words(running)}")
-    return ", ".join(words)
+    return ENGLISH.say(items)

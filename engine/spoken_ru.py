@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from engine.scoring import ScoreItem, ScoreKind, SpokenPhrase, spoken_phrases
+from engine.scoring import ScoreItem, ScoreKind, Speech, SpokenPhrase
 
 _UNITS = (
     "ноль одно два три четыре пять шесть семь восемь девять десять одиннадцать двенадцать тринадцать "
@@ -74,6 +74,10 @@ def _russian(phrase: SpokenPhrase) -> str:
     return "его пятки"
 
 
+RUSSIAN = Speech(_russian, number_words_ru, "пятнадцать — {total}", "{phrase} — {total}", "и ",
+                 "девятнадцать: считать нечего")
+
+
 def spoken_count_ru(items: Sequence[ScoreItem]) -> str:
     """The spoken count of a breakdown in Russian.
 
@@ -83,13 +87,4 @@ def spoken_count_ru(items: Sequence[ScoreItem]) -> str:
     >>> spoken_count_ru(score_show("2S 4H 6D 8C", "QS").items)
     'девятнадцать: считать нечего'
     """
-    phrases = spoken_phrases(items)
-    if not phrases:
-        return "девятнадцать: считать нечего"
-    words: list[str] = []
-    running = 0
-    for phrase in phrases:
-        running += phrase.points
-        lead = "и " if words and phrase.kind is not ScoreKind.FIFTEEN else ""
-        words.append(f"{lead}{_russian(phrase)} — {number_words_ru(running)}")
-    return ", ".join(words)
+    return RUSSIAN.say(items)
