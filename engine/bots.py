@@ -71,7 +71,7 @@ from engine.peganalysis import (
 from engine.pegging import MAX_COUNT, score_play
 from engine.players import PlayerView
 from engine.scoring import score_show
-from engine.winprob import TARGETS, WinTable, shifted, win_table
+from engine.winprob import WinTable, shifted, table_for
 
 
 class Level(StrEnum):
@@ -199,15 +199,10 @@ class Bot:
 
     def _endgame_table(self, view: PlayerView) -> WinTable | None:
         """The win table when this bot plays for the game in this position."""
-        rules = view.rules
         endgame = self.profile.endgame
-        if not endgame or rules.players != 2 or rules.target not in TARGETS or rules.play_stops_at_first_reset:
+        if not endgame or max(view.scores) < view.rules.target - endgame:
             return None
-        if rules.hand_size != 6 or rules.discards != 2 or rules.cards_to_crib or rules.pone_start_bonus:
-            return None  # the table is measured on the six-card game
-        if max(view.scores) < rules.target - endgame:
-            return None
-        return win_table(rules.target)
+        return table_for(view.rules)
 
     def _discard_as_they_stand(self, hand: Sequence[Card], discards: int) -> tuple[Card, ...]:
         keeps = list(combinations(hand, len(hand) - discards))

@@ -44,6 +44,8 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from engine.rules import Rules
+
 #: Bumped when the data file's meaning changes; the file name carries it.
 VERSION = 1
 DATA_FILE = f"winprob-v{VERSION}.json"
@@ -297,6 +299,24 @@ def win_table(target: int = 121) -> WinTable:
     return WinTable(load_distributions(), target)
 
 
+def table_for(rules: Rules) -> WinTable | None:
+    """The win table for a game of these rules, or None where it does not apply.
+
+    The table is measured on the two-player six-card game to 121 or 61.  Three
+    or four players, the five- and seven-card games and giveaway (where the
+    first to the target loses, the opposite of what the table values) get none.
+
+    >>> from engine.rules import STANDARD, THREE_PLAYER
+    >>> table_for(STANDARD) is not None, table_for(THREE_PLAYER), table_for(STANDARD.with_options(giveaway=True))
+    (True, None, None)
+    """
+    if rules.players != 2 or rules.target not in TARGETS or rules.giveaway or rules.play_stops_at_first_reset:
+        return None
+    if rules.hand_size != 6 or rules.discards != 2 or rules.cards_to_crib or rules.pone_start_bonus:
+        return None
+    return win_table(rules.target)
+
+
 def win_probability(mine: int, theirs: int, i_deal: bool, target: int = 121) -> float:
     """P(win) for the player on ``mine`` against ``theirs`` at the start of a
     deal; ``i_deal``: whether this player deals it (the crib is theirs).
@@ -324,6 +344,7 @@ __all__ = [
     "DATA_FILE",
     "DealDistributions",
     "TARGETS",
+    "table_for",
     "VERSION",
     "WinTable",
     "load_distributions",

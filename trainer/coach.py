@@ -51,7 +51,7 @@ from engine.game import Action, Game
 from engine.peganalysis import PeggingView, PlayOption
 from engine.players import PlayerView
 from engine.rules import Rules
-from engine.winprob import TARGETS, WinTable, win_table
+from engine.winprob import TARGETS, table_for
 from trainer import grading
 from trainer.charts import ChartPoint, PercentChart
 from trainer.game_table import LEARNER
@@ -61,25 +61,6 @@ from trainer.game_table import LEARNER
 FOR_THE_GAME_MARGIN = 0.01
 
 MINUS = "\N{MINUS SIGN}"
-
-
-def win_table_for(rules: Rules) -> WinTable | None:
-    """The win table for a game of these rules, or None where it does not apply.
-
-    The table (:mod:`engine.winprob`) is measured on the two-player six-card
-    game to 121 or 61, the same games the expert bot plays for the game in.
-    Three or four players, five- or seven-card games and giveaway (the first
-    to the target loses, the opposite of what the table values) get none.
-
-    >>> from engine.rules import STANDARD, THREE_PLAYER
-    >>> win_table_for(STANDARD) is not None, win_table_for(THREE_PLAYER)
-    (True, None)
-    """
-    if rules.players != 2 or rules.target not in TARGETS or rules.giveaway or rules.play_stops_at_first_reset:
-        return None
-    if rules.hand_size != 6 or rules.discards != 2 or rules.cards_to_crib or rules.pone_start_bonus:
-        return None
-    return win_table(rules.target)
 
 
 # ---------------------------------------------------------------- the analyses
@@ -113,7 +94,7 @@ def discard_analysis(game: Game, *, chances: bool = True) -> DiscardAnalysis:
     win (the costlier half: games of a learner without the coach skip it)."""
     view = PlayerView.of(game, LEARNER)
     options = tuple(analyse_discards(view.hand, dealer=crib_is_mine(view), discards=game.rules.discards))
-    table = win_table_for(game.rules) if chances else None
+    table = table_for(game.rules) if chances else None
     wins = None if table is None else tuple(discard_win_chances(view, options, table))
     return DiscardAnalysis(options, wins)
 
@@ -147,7 +128,7 @@ def play_analysis(game: Game, seed: int, *, chances: bool = True) -> PlayAnalysi
     if len(legal) < 2 or game.rules.players != 2:
         return PlayAnalysis(())
     options = grading.play_options(PeggingView.of(view), seed)
-    table = win_table_for(game.rules) if chances else None
+    table = table_for(game.rules) if chances else None
     if table is None:
         return PlayAnalysis(options)
     ranks = sorted({int(o.card.rank) for o in options})
@@ -351,14 +332,14 @@ def meter(rules: Rules, scores: Sequence[int], dealer: int | None) -> Meter | No
     """The learner's chance to win from the scores the table shows, whose crib
     it is and the target (:func:`engine.winprob.win_probability`, seat 0 the
     learner); None where the win table does not apply (three or four players,
-    the five- and seven-card games, giveaway: see :func:`win_table_for`).
+    the five- and seven-card games, giveaway: see :func:`engine.winprob.table_for`).
 
     The table values a position at the start of a deal; within a deal the
     meter reads the current scores as if a deal of the same dealer were about
     to start, so it moves with every peg but does not count what is left of
     the deal.  Before the cut for deal (no dealer yet) it averages the two.
     """
-    table = win_table_for(rules)
+    table = table_for(rules)
     if table is None:
         return None
     mine, theirs = scores[0], scores[1]
@@ -422,7 +403,7 @@ def win_series(rules: Rules, log: Sequence[Event], decisions: Sequence[tuple[int
     >>> [p.win for p in win_series(STANDARD, (), (), True)]
     [1.0]
     """
-    table = win_table_for(rules)
+    table = table_for(rules)
     if table is None:
         return ()
     scores = [0] * rules.sides

@@ -112,7 +112,7 @@ def win_chart(learner_id: int, game_id: object) -> coach.WinChart | None:
     """The learner's chance to win through a finished game, laid out for the
     review's chart (:func:`trainer.coach.win_series`): at the start of each deal
     and after each of their discards and cards; None where the win table does
-    not apply (see :func:`trainer.coach.win_table_for`) or the game is not over."""
+    not apply (see :func:`engine.winprob.table_for`) or the game is not over."""
     finished = _finished(learner_id, game_id)
     if finished is None:
         return None

@@ -37,7 +37,7 @@ from typing import Any, Sequence, cast
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.exc import IntegrityError
 
-from engine.bots import PROFILES, Bot, GiveawayBot, Level
+from engine.bots import PROFILES, Bot, GiveawayBot, Level, crib_is_mine
 from engine.cards import Card, parse_cards
 from engine.errors import IllegalActionError
 from engine.events import Event, Shown, TrueCount
@@ -466,7 +466,7 @@ def _discard(game: Game, chosen: tuple[Card, ...], notes: list, coached: bool = 
     if any(c not in hand for c in chosen):
         raise GameActionError("You can only lay away cards from your own hand.")
     # The crib is the learner's when their side deals (a partner's crib counts for them).
-    dealer = game.dealer is not None and game.rules.side_of(game.dealer) == game.rules.side_of(LEARNER)
+    dealer = crib_is_mine(PlayerView.of(game, LEARNER))
     analysis = coach.discard_analysis(game, chances=coached)  # the coach's hint was this same analysis
     options = analysis.options
     mine = next(o for o in options if set(o.discard) == set(chosen))

@@ -16,7 +16,7 @@ from engine.discard import analyse_discards
 from engine.events import Dealt
 from engine.peganalysis import PeggingView
 from engine.players import PlayerView
-from engine.winprob import win_probability
+from engine.winprob import table_for, win_probability
 from trainer import coach, grading, record, table_settings
 from trainer.game_table import LEARNER
 from trainer.games import DiscardNote, PlayNote
@@ -109,7 +109,7 @@ def test_the_discard_hint_is_gradings_best_and_taking_it_is_best(seeded, learner
     assert set(hint_best(html)) == set(str(c) for c in best[0].discard)
     # its expected points and chance to win, as the page prints them
     view = PlayerView.of(game, LEARNER)
-    chance = discard_win_chances(view, options, coach.win_table_for(game.rules))[0]
+    chance = discard_win_chances(view, options, table_for(game.rules))[0]
     assert f"{best[0].net_ev:+.2f}".replace("-", "−") in hint_text(html)
     assert f"{coach.percent(chance)} to win" in hint_text(html)
     html = player.post(html, "discard", card=hint_best(html))
