@@ -25,8 +25,9 @@ def sign_in(page, live_server, name: str = "Ann") -> None:
     """Pick (or create) the profile ``name`` on the home page, as a person would,
     and wait for the first drill the trainer deals."""
     page.goto(live_server.url + "/")
-    page.get_by_label("Your name").fill(name)
-    page.keyboard.press("Enter")
+    field = page.get_by_label("Your name")
+    field.fill(name)
+    field.press("Enter")  # on the field itself: focus cannot have wandered since the fill
     page.wait_for_url(re.compile(r"/show/\w+$"))
 
 
