@@ -15,6 +15,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from engine.cards import parse_cards
+from trainer import record
+from trainer.drills import DiscardDeal
+from trainer.record import DrillKind
+
 from .helpers import sign_in
 
 SECTIONS = ("Count", "Pegging", "Discard", "Review", "Lessons", "Play", "Solitaire")
@@ -144,17 +149,26 @@ def test_the_four_colour_deck_colours_every_suit(live_server, page):
     assert assert_four_colours(page) == 5
 
 
-def test_the_discard_table_shows_net_and_lost_on_a_phone(live_server, page, tmp_path):
+#: The widest rows a discard table can have: four tens kept, two queens laid away.
+WIDEST_DISCARD = "10H 10D 10S 10C QH QD"
+
+
+@pytest.mark.parametrize("dealer", [True, False], ids=["dealer", "pone"])
+def test_the_discard_table_shows_net_and_lost_on_a_phone(live_server, page, tmp_path, dealer):
     sign_in(page, live_server)
-    page.goto(live_server.url + "/discard/")
-    page.wait_for_url(re.compile(r"/discard/\w+$"))
+    with live_server.app.app_context():
+        ann = record.learner_by_name("Ann")
+        deal = DiscardDeal(tuple(parse_cards(WIDEST_DISCARD)), dealer)
+        drill = record.open_drill(ann.id, DrillKind.DISCARD, {"deal": deal.to_dict()})
+        record.commit()
+    page.goto(f"{live_server.url}/discard/{drill}")
     boxes = page.locator("[data-picker] input")
-    boxes.nth(0).check()
-    boxes.nth(1).check()
+    boxes.nth(4).check()
+    boxes.nth(5).check()
     with page.expect_navigation():
         page.locator("form[method=post] button[type=submit]").last.click()
     page.wait_for_url(re.compile(r"/discard/result/\d+$"))
-    page.screenshot(path=str(shots_folder(tmp_path) / "discard-result-390.png"), full_page=True)
+    page.screenshot(path=str(shots_folder(tmp_path) / f"discard-result-390-{'dealer' if dealer else 'pone'}.png"), full_page=True)
     wrap = page.locator(".table-wrap")
     assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth"), "the EV table scrolls sideways"
     for header in ("Net", "Lost"):
