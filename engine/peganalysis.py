@@ -47,29 +47,48 @@ def play_points(pile: Sequence[int], count: int, rank: int) -> int:
     >>> play_points([5, 5], 10, 5)  # fifteen and a pair royal
     8
     """
+    key = (count, rank, *pile)
+    points = _PLAY_POINTS.get(key)
+    if points is None:
+        if len(_PLAY_POINTS) >= _PLAY_POINTS_SIZE:
+            _PLAY_POINTS.clear()
+        points = _PLAY_POINTS[key] = _play_points(pile, count, rank)
+    return points
+
+
+#: Play-outs score the same few hundred thousand piles over and over; the points
+#: are a pure function of the pile, so they are remembered (a bounded cache).
+_PLAY_POINTS: dict[tuple[int, ...], int] = {}
+_PLAY_POINTS_SIZE = 1_000_000
+
+
+def _play_points(pile: Sequence[int], count: int, rank: int) -> int:
     new_count = count + rank_value(rank)
     points = 2 if new_count == 15 or new_count == MAX_COUNT else 0
     n = len(pile)
-    same = 0
-    while same < n and pile[n - 1 - same] == rank:
-        same += 1
-    if same:
+    if n and pile[-1] == rank:
+        same = 1
+        while same < n and pile[n - 1 - same] == rank:
+            same += 1
         return points + (same + 1) * same
     if n >= 2:
-        # Longest run ending in this card: the last L ranks distinct and spanning L.
+        # Longest run ending in this card: the last L ranks distinct and spanning L
+        # (the ranks seen so far kept as bits of one int).
         best = 0
         low = high = rank
-        seen = {rank}
+        seen = 1 << rank
+        length = 1
         for i in range(n - 1, -1, -1):
             r = pile[i]
-            if r in seen:
+            bit = 1 << r
+            if seen & bit:
                 break
-            seen.add(r)
+            seen |= bit
             if r < low:
                 low = r
             elif r > high:
                 high = r
-            length = n - i + 1
+            length += 1
             if length >= 3 and high - low == length - 1:
                 best = length
         points += best
@@ -155,7 +174,8 @@ def play_out(
         room = MAX_COUNT - count
         for step in range(1, players):
             seat = (current + step) % players
-            if any(rank_value(r) <= room for r in hands[seat]):
+            held = hands[seat]
+            if held and rank_value(min(held)) <= room:  # the lowest rank is the lowest value
                 current = seat
                 break
         else:
@@ -196,9 +216,12 @@ class PeggingView:
     partnerships: bool = False
     stop_at_first_reset: bool = False
     count: int = field(init=False)
+    #: The ranks of :meth:`unseen`, worked out once: every sampled deal draws from them.
+    unseen_ranks: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "count", sum(c.value for c in self.pile))
+        object.__setattr__(self, "unseen_ranks", tuple(int(c.rank) for c in self.unseen()))
 
     @classmethod
     def two_player(
@@ -285,7 +308,7 @@ def sample_holdings(view: PeggingView, rng: random.Random) -> list[list[int]]:
     """One guess at every seat's remaining ranks, consistent with the view
     (this player's own hand is known; the others are drawn from the unseen
     cards, the seats constrained by a go first)."""
-    pool = [int(c.rank) for c in view.unseen()]
+    pool = list(view.unseen_ranks)
     holdings: list[list[int]] = [[] for _ in range(view.players)]
     holdings[view.seat] = [int(c.rank) for c in view.hand]
     others = [s for s in range(view.players) if s != view.seat]
