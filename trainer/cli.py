@@ -29,6 +29,7 @@ COMMANDS = {
     "serve": "trainer.commands.serve",
     "db": "trainer.commands.db",
     "demo-data": "trainer.commands.demo_data",
+    "i18n": "trainer.commands.i18n",
 }
 
 

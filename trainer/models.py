@@ -59,6 +59,8 @@ class Learner(db.Model):
     animation: Mapped[str] = mapped_column(String(8), default="normal")
     #: The coach in games against the bot (hints, verdicts, the win meter); off by default.
     coach: Mapped[bool] = mapped_column(default=False)
+    #: The language the learner chose ("en", "ru"); None: the browser's, as it asks.
+    language: Mapped[str | None] = mapped_column(String(8), default=None)
 
     attempts: Mapped[list["Attempt"]] = relationship(back_populates="learner", cascade="all, delete-orphan")
 

@@ -66,6 +66,8 @@ class LearnerInfo:
     created_at: datetime
     #: a server-mode account: signed in with a password, never by name alone
     has_password: bool = False
+    #: the language they chose ("en", "ru"), or None for their browser's
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +303,20 @@ def name_key(name: str) -> str:
 
 
 def _learner_info(row: Learner) -> LearnerInfo:
-    return LearnerInfo(row.id, row.name, row.created_at, has_password=row.password_hash is not None)
+    return LearnerInfo(
+        row.id, row.name, row.created_at, has_password=row.password_hash is not None, language=row.language
+    )
+
+
+def set_language(learner_id: int, language: str | None) -> bool:
+    """Keep the learner's language (None: their browser's); flushed, not committed.
+    False if there is no such learner."""
+    row = db.session.get(Learner, learner_id)
+    if row is None:
+        return False
+    row.language = language
+    db.session.flush()
+    return True
 
 
 def _learner_row(key: str) -> Learner | None:

@@ -38,7 +38,7 @@ from sqlalchemy.exc import ArgumentError
 
 from trainer.models import db, migrate
 from trainer.resources import content_dir
-from trainer.web import security
+from trainer.web import language, security
 from trainer.web.converters import CONVERTERS
 
 #: templates/ and migrations/: at the top of a checkout, inside the package once installed.
@@ -49,6 +49,7 @@ STATIC_DIR = Path(str(files(__package__) / "static"))
 #: Feature blueprints, in navigation order.  Add yours here.
 BLUEPRINTS = (
     "trainer.web.learners",
+    "trainer.web.language",  # after learners: the learner's saved language needs g.learner
     "trainer.web.show",
     "trainer.web.pegging",
     "trainer.web.discard",
@@ -190,6 +191,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
     csrf.init_app(app)
     security.init_app(app)
+    language.init_app(app)
 
     app.url_map.converters.update(CONVERTERS)  # before the routes that use them
     nav: list[tuple[str, str]] = []

@@ -10,7 +10,8 @@
   }
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    var key = event.key.toLowerCase();
+    // Letters by the key pressed, not the letter typed: N is N on a Russian layout too (where it types "т").
+    var key = /^Key[A-Z]$/.test(event.code || "") ? event.code.slice(3).toLowerCase() : event.key.toLowerCase();
     var next = document.querySelector("[data-next]");
     if (next && key === "n" && !typing(event.target)) {
       event.preventDefault();
@@ -71,7 +72,7 @@
   if (timer) {
     var started = Date.now() - 1000 * Number(timer.getAttribute("data-timer-start") || 0);
     setInterval(function () {
-      timer.textContent = ((Date.now() - started) / 1000).toFixed(0) + " s";
+      timer.textContent = ((Date.now() - started) / 1000).toFixed(0) + " " + (timer.getAttribute("data-timer-unit") || "s");
     }, 500);
   }
 })();
