@@ -6,6 +6,13 @@ one process or several.  Seating rotates: in game ``i`` the players are moved
 round the table by ``i`` places and seat 0 deals first, so with two players
 each deals first in every other game.
 
+A *duplicate* run (two players) deals each deck twice, the seats swapped:
+games ``2k`` and ``2k + 1`` see the same cards in the same order, so the luck
+of the cards falls to both players alike and what is left is how they play
+them.  Its interval comes from the pairs (each pair's wins, 0, 1 or 2, are one
+observation), which is far narrower than the games' binomial interval when
+the players often make the same choices.
+
 >>> result = run_selfplay(["medium", "easy"], games=4, seed=1)
 >>> result.games, sum(result.wins.values())
 (4, 4)
@@ -95,11 +102,11 @@ def _seat_players(index: int, sides: int, rules: Rules) -> list[int]:
     return [(rules.side_of(seat) + shift) % sides for seat in range(rules.players)]
 
 
-def play_one(names: Sequence[str], rules: Rules, seed: int, index: int) -> GameRecord:
-    """Play game ``index`` of a run."""
+def play_one(names: Sequence[str], rules: Rules, seed: int, index: int, *, duplicate: bool = False) -> GameRecord:
+    """Play game ``index`` of a run (of a duplicate run: the deck of pair ``index // 2``)."""
     sides = rules.sides
     seating = _seat_players(index, sides, rules)
-    game_seed = (seed * 1_000_003 + index) % (2**63)
+    game_seed = (seed * 1_000_003 + (index // sides if duplicate else index)) % (2**63)
     players = [make_player(names[player], seed=game_seed * 8 + seat) for seat, player in enumerate(seating)]
     game = play_game(rules, players, seed=game_seed, dealer=0)
     points = [[0] * (len(CATEGORIES) + 1) for _ in range(sides)]
@@ -161,6 +168,22 @@ def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, 
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def paired_interval(pair_wins: Sequence[int], z: float = 1.959964) -> tuple[float, float]:
+    """The 95% interval of a win rate from duplicate pairs: each pair's wins (0, 1
+    or 2) are one observation; the normal interval of their mean, per game.
+
+    >>> [round(x, 4) for x in paired_interval([1] * 90 + [2] * 6 + [0] * 4)]
+    [0.4789, 0.5411]
+    """
+    n = len(pair_wins)
+    if n < 2:
+        return (0.0, 1.0)
+    mean = sum(pair_wins) / n
+    variance = sum((w - mean) ** 2 for w in pair_wins) / (n - 1)
+    half = z * math.sqrt(variance / n) / 2
+    return (max(0.0, mean / 2 - half), min(1.0, mean / 2 + half))
+
+
 @dataclass(frozen=True)
 class SelfPlayResult:
     """A run's totals, keyed by player label."""
@@ -177,18 +200,28 @@ class SelfPlayResult:
     seconds: float
     deals: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Per player, its wins in each duplicate pair (empty unless the run was duplicate).
+    pair_wins: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def win_rate(self) -> dict[str, float]:
         return {label: (self.wins[label] / self.games if self.games else 0.0) for label in self.labels}
 
     @property
+    def duplicate(self) -> bool:
+        return bool(self.pair_wins)
+
+    @property
     def ci95(self) -> dict[str, tuple[float, float]]:
+        """Each player's 95% interval: from the pairs in a duplicate run, else Wilson's."""
+        if self.pair_wins:
+            return {label: paired_interval(self.pair_wins[label]) for label in self.labels}
         return {label: wilson_interval(self.wins[label], self.games) for label in self.labels}
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "games": self.games,
+            "duplicate": self.duplicate,
             "variant": self.rules.name,
             "target": self.rules.target,
             "wins": dict(self.wins),
@@ -208,9 +241,16 @@ class SelfPlayResult:
         }
 
 
-def summarise(names: Sequence[str], rules: Rules, records: Sequence[GameRecord], seconds: float) -> SelfPlayResult:
-    """Add up the records of a run."""
+def summarise(
+    names: Sequence[str], rules: Rules, records: Sequence[GameRecord], seconds: float, *, duplicate: bool = False
+) -> SelfPlayResult:
+    """Add up the records of a run (of a duplicate run: in pairs, by index)."""
     labels = player_labels(names)
+    pair_wins: dict[str, tuple[int, ...]] = {}
+    if duplicate:
+        by_index = {r.index: r.winner for r in records}
+        pairs = [(by_index[i], by_index[i + 1]) for i in range(0, max(by_index) + 1, 2) if i + 1 in by_index]
+        pair_wins = {label: tuple((a == player) + (b == player) for a, b in pairs) for player, label in enumerate(labels)}
     wins = Counter(r.winner for r in records)
     skunks = Counter(r.winner for r in records if r.skunk)
     deals = sum(r.deals for r in records)
@@ -242,12 +282,13 @@ def summarise(names: Sequence[str], rules: Rules, records: Sequence[GameRecord],
         points_by_role=by_role,
         seconds=seconds,
         deals=deals,
+        pair_wins=pair_wins,
     )
 
 
-def _play_chunk(args: tuple[tuple[str, ...], Rules, int, range]) -> list[GameRecord]:
-    names, rules, seed, indices = args
-    return [play_one(names, rules, seed, i) for i in indices]
+def _play_chunk(args: tuple[tuple[str, ...], Rules, int, range, bool]) -> list[GameRecord]:
+    names, rules, seed, indices, duplicate = args
+    return [play_one(names, rules, seed, i, duplicate=duplicate) for i in indices]
 
 
 def _chunks(games: int, size: int) -> Iterator[range]:
@@ -274,18 +315,22 @@ def run_selfplay(
     *,
     rules: Rules = STANDARD,
     jobs: int = 1,
+    duplicate: bool = False,
     progress: Callable[[int, int], None] | None = None,
 ) -> SelfPlayResult:
-    """Play ``games`` games between bot levels ``names`` (one per side) and add them up."""
+    """Play ``games`` games between bot levels ``names`` (one per side) and add
+    them up; ``duplicate``: each deck twice, the seats swapped (two players)."""
     names = check_names(names, rules)
     if games < 1:
         raise ValueError("play at least one game")
+    if duplicate and (rules.sides != 2 or games % 2):
+        raise ValueError("a duplicate run is two players and an even number of games")
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
     start = time.perf_counter()
     records: list[GameRecord] = []
-    chunk = max(1, min(25, games // (jobs * 8) or 1))
-    work = [(names, rules, seed, r) for r in _chunks(games, chunk)]
+    chunk = max(2, min(26, games // (jobs * 8) or 2) // 2 * 2)  # even: a duplicate pair stays together
+    work = [(names, rules, seed, r, duplicate) for r in _chunks(games, chunk)]
     if jobs == 1:
         for item in work:
             records.extend(_play_chunk(item))
@@ -298,4 +343,4 @@ def run_selfplay(
                 if progress:
                     progress(len(records), games)
     records.sort(key=lambda r: r.index)
-    return summarise(names, rules, records, time.perf_counter() - start)
+    return summarise(names, rules, records, time.perf_counter() - start, duplicate=duplicate)

@@ -6,8 +6,11 @@ import json
 
 import pytest
 
+from engine.bots import make_player
+from engine.events import Dealt
+from engine.players import play_game
 from engine.rules import Counting
-from engine.selfplay import play_one, rules_for, run_selfplay, wilson_interval
+from engine.selfplay import _seat_players, paired_interval, play_one, rules_for, run_selfplay, wilson_interval
 from trainer.cli import main
 
 
@@ -105,3 +108,29 @@ def test_points_by_role_split_the_same_points_and_only_the_dealer_has_a_crib():
         assert [d + p for d, p in zip(dealer, pone)] == list(record.points[player])
         assert pone[2] == 0 and pone[3] == 0  # crib and heels belong to the dealer
     assert sum(record.deals_dealt) == record.deals
+
+
+def test_a_duplicate_run_deals_each_deck_twice_with_the_seats_swapped():
+    rules = rules_for("standard", target=31)
+    one, two = (play_one(("medium", "easy"), rules, 9, i, duplicate=True) for i in (4, 5))
+    assert (one.first_dealer, two.first_dealer) == (0, 1)
+    # The same first deal: the cards medium held in seat 0 of one game, easy held in the other.
+    assert first_deal(("medium", "easy"), rules, 9, 4).hands == first_deal(("medium", "easy"), rules, 9, 5).hands
+
+
+def first_deal(names, rules, seed, index) -> Dealt:
+    """The first deal of game ``index`` of a duplicate run, replayed as play_one plays it."""
+    seating = _seat_players(index, rules.sides, rules)
+    game_seed = (seed * 1_000_003 + index // 2) % (2**63)
+    players = [make_player(names[p], seed=game_seed * 8 + seat) for seat, p in enumerate(seating)]
+    game = play_game(rules, players, seed=game_seed, dealer=0)
+    return next(e for e in game.log if isinstance(e, Dealt))
+
+
+def test_a_duplicate_run_takes_its_interval_from_the_pairs():
+    result = run_selfplay(["medium", "easy"], games=20, seed=2, duplicate=True)
+    assert result.duplicate and len(result.pair_wins["medium"]) == 10
+    assert sum(result.pair_wins["medium"]) + sum(result.pair_wins["easy"]) == 20
+    assert result.ci95["medium"] == paired_interval(result.pair_wins["medium"])
+    with pytest.raises(ValueError, match="even number"):
+        run_selfplay(["medium", "easy"], games=3, duplicate=True)

@@ -27,6 +27,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="how shows are counted; under muggins the bots claim their own counts",
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1; 0: one per core)")
+    parser.add_argument(
+        "--duplicate", action="store_true",
+        help="deal each deck twice, the seats swapped (two players, even --games): the interval comes from the pairs",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.set_defaults(func=run)
 
@@ -83,7 +87,9 @@ def _render(result: SelfPlayResult) -> str:
     return "\n".join(
         [
             f"{data['games']} games of {data['variant']} to {data['target']}"
-            f" in {data['seconds']:.1f} s ({data['deals_per_game']:.1f} deals a game)",
+            f" in {data['seconds']:.1f} s ({data['deals_per_game']:.1f} deals a game)"
+            + (f"; duplicate: each of {data['games'] // 2} decks played twice, seats swapped,"
+               " the interval from the pairs" if data["duplicate"] else ""),
             "",
             table(rows, headers, "lrrrrrrrr"),
             "",
@@ -101,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
     names = [n for n in args.players.split(",") if n.strip()]
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     progress = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
-    result = run_selfplay(names, args.games, args.seed, rules=rules, jobs=jobs, progress=progress)
+    result = run_selfplay(
+        names, args.games, args.seed, rules=rules, jobs=jobs, duplicate=args.duplicate, progress=progress
+    )
     emit(result.to_dict() if args.json else result, args.json, _render)
     return 0
