@@ -7,7 +7,8 @@ both; a profile without a password cannot be signed in to there, and a
 profile with one cannot be opened by name alone on a personal machine either.
 
 Passwords are stored as Werkzeug's salted scrypt hashes, never as typed.
-Every error is an :class:`AccountError` whose message is for the learner.
+Every error is an :class:`AccountError` whose message is for the learner, in
+their language (:mod:`trainer.i18n`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import functools
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from trainer import record
+from trainer.i18n import N_, ngettext
+from trainer.i18n import gettext as _
 from trainer.record import LearnerInfo
 
 #: How passwords are hashed: Werkzeug's scrypt at its default cost (N=2**15, about
@@ -29,9 +32,9 @@ MAX_PASSWORD_LENGTH = 200
 
 #: The one message for a wrong name or a wrong password: which of the two was
 #: wrong is not told, so a stranger cannot test names.
-WRONG_NAME_OR_PASSWORD = "That name and password do not match an account here."
-#: Why a profile with a password does not open by name.
-PROTECTED = (
+WRONG_NAME_OR_PASSWORD = N_("That name and password do not match an account here.")
+#: Why a profile with a password does not open by name (in English: translate it where it is shown).
+PROTECTED = N_(
     "That profile has a password, so it opens only when the trainer runs with accounts "
     "(crib serve --accounts) and you sign in. Please choose another name."
 )
@@ -52,13 +55,15 @@ def check_new_password(password: str, confirm: str) -> str:
     trainer.accounts.AccountError: A password needs at least 8 characters.
     """
     if len(password) < MIN_PASSWORD_LENGTH:
-        raise AccountError(f"A password needs at least {MIN_PASSWORD_LENGTH} characters.")
+        raise AccountError(ngettext("A password needs at least %(num)d character.",
+                                    "A password needs at least %(num)d characters.", MIN_PASSWORD_LENGTH))
     if len(password) > MAX_PASSWORD_LENGTH:
-        raise AccountError(f"A password can have at most {MAX_PASSWORD_LENGTH} characters.")
+        raise AccountError(ngettext("A password can have at most %(num)d character.",
+                                    "A password can have at most %(num)d characters.", MAX_PASSWORD_LENGTH))
     if not _encodable(password):
-        raise AccountError("That password holds characters that cannot be stored: please type it again.")
+        raise AccountError(_("That password holds characters that cannot be stored: please type it again."))
     if password != confirm:
-        raise AccountError("The two passwords are not the same: please type them again.")
+        raise AccountError(_("The two passwords are not the same: please type them again."))
     return password
 
 
@@ -93,7 +98,7 @@ def create_learner(name: str, *, password_hash: str | None = None) -> LearnerInf
     except ValueError as error:
         raise AccountError(str(error)) from error
     if learner is None:
-        raise AccountError("That name is taken: please choose another.")
+        raise AccountError(_("That name is taken: please choose another."))
     return learner
 
 
@@ -119,12 +124,12 @@ def sign_in(name: str, password: str) -> LearnerInfo:
         learner = None
     stored = record.password_hash(learner.id) if learner else None
     if not _encodable(password) or len(password) > MAX_PASSWORD_LENGTH:
-        raise AccountError(WRONG_NAME_OR_PASSWORD)
+        raise AccountError(_(WRONG_NAME_OR_PASSWORD))
     if learner is None or stored is None:
         check_password_hash(_decoy_hash(), password)
-        raise AccountError(WRONG_NAME_OR_PASSWORD)
+        raise AccountError(_(WRONG_NAME_OR_PASSWORD))
     if not check_password_hash(stored, password):
-        raise AccountError(WRONG_NAME_OR_PASSWORD)
+        raise AccountError(_(WRONG_NAME_OR_PASSWORD))
     return learner
 
 
@@ -137,5 +142,5 @@ def open_profile(name: str) -> LearnerInfo:
         raise AccountError(str(error)) from error
     assert learner is not None  # create=True always gives one
     if learner.has_password:
-        raise AccountError(PROTECTED)
+        raise AccountError(_(PROTECTED))
     return learner

@@ -125,6 +125,21 @@ def translations(code: str) -> NullTranslations:
     return Translations(compiled, domain="messages")
 
 
+def translate(message: str) -> str:
+    """``message`` in the current language, its placeholders left for the caller to fill."""
+    return translations(current()).ugettext(message)
+
+
+def translate_plural(singular: str, plural: str, num: int) -> str:
+    """The form of a message for ``num`` in the current language, its placeholders left unfilled."""
+    return translations(current()).ungettext(singular, plural, num)
+
+
+def translate_in(context: str, message: str) -> str:
+    """``message`` in ``context`` in the current language, its placeholders left unfilled."""
+    return translations(current()).upgettext(context, message)
+
+
 def gettext(message: str, **variables: Any) -> str:
     """``message`` in the current language, its ``%(name)s`` placeholders filled."""
     text = translations(current()).ugettext(message)

@@ -17,7 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from trainer.i18n import N_, gettext
 from trainer.models import Learner, db
+
+#: The word for each speed offered in the menu (translated where shown).
+_ANIMATION_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "off": N_("Off (instant)")}
 
 
 class Animation(StrEnum):
@@ -30,8 +34,8 @@ class Animation(StrEnum):
 
     @property
     def label(self) -> str:
-        """The word offered in the menu."""
-        return {"slow": "Slow", "normal": "Normal", "fast": "Fast", "off": "Off (instant)"}[self.value]
+        """The word offered in the menu, in the learner's language."""
+        return gettext(_ANIMATION_LABELS[self.value])
 
     @classmethod
     def parse(cls, text: object) -> Animation | None:

@@ -38,10 +38,11 @@ _FACES = {
 }
 #: How each rank is called (the "rank" context).
 _RANK_NAMES = {
-    Rank.ACE: NC_("rank", "ace"), Rank.TWO: NC_("rank", "two"), Rank.THREE: NC_("rank", "three"),
-    Rank.FOUR: NC_("rank", "four"), Rank.FIVE: NC_("rank", "five"), Rank.SIX: NC_("rank", "six"),
-    Rank.SEVEN: NC_("rank", "seven"), Rank.EIGHT: NC_("rank", "eight"), Rank.NINE: NC_("rank", "nine"),
-    Rank.TEN: NC_("rank", "ten"), Rank.JACK: NC_("rank", "jack"), Rank.QUEEN: NC_("rank", "queen"),
+    # English reads the number cards by their numbers ("5 of hearts"); Russian names them («пятёрка червей»).
+    Rank.ACE: NC_("rank", "ace"), Rank.TWO: NC_("rank", "2"), Rank.THREE: NC_("rank", "3"),
+    Rank.FOUR: NC_("rank", "4"), Rank.FIVE: NC_("rank", "5"), Rank.SIX: NC_("rank", "6"),
+    Rank.SEVEN: NC_("rank", "7"), Rank.EIGHT: NC_("rank", "8"), Rank.NINE: NC_("rank", "9"),
+    Rank.TEN: NC_("rank", "10"), Rank.JACK: NC_("rank", "jack"), Rank.QUEEN: NC_("rank", "queen"),
     Rank.KING: NC_("rank", "king"),
 }
 #: Suits as they follow a rank ("queen of diamonds"; the "suit of" context: Russian puts them in the genitive).
@@ -68,7 +69,7 @@ def faces(cards: Iterable[Card]) -> str:
 
 
 def rank_name(rank: Rank) -> str:
-    """The name of a rank (``queen``; ``дама``)."""
+    """The name of a rank (``queen``, ``5``; ``дама``, ``пятёрка``)."""
     return pgettext("rank", _RANK_NAMES[rank])
 
 

@@ -36,9 +36,11 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
+from trainer import i18n
+from trainer.i18n import gettext as _
 from trainer.models import db, migrate
 from trainer.resources import content_dir
-from trainer.web import language, security
+from trainer.web import language, learners, security
 from trainer.web.converters import CONVERTERS
 
 #: templates/ and migrations/: at the top of a checkout, inside the package once installed.
@@ -49,7 +51,6 @@ STATIC_DIR = Path(str(files(__package__) / "static"))
 #: Feature blueprints, in navigation order.  Add yours here.
 BLUEPRINTS = (
     "trainer.web.learners",
-    "trainer.web.language",  # after learners: the learner's saved language needs g.learner
     "trainer.web.show",
     "trainer.web.pegging",
     "trainer.web.discard",
@@ -59,6 +60,10 @@ BLUEPRINTS = (
     "trainer.web.solitaire",
     "trainer.web.settings",
 )
+
+#: Blueprints of every page's frame, with no navigation entry: registered after the
+#: features, so the language switch's hook runs once the learners' has set g.learner.
+FRAME_BLUEPRINTS = ("trainer.web.language",)
 
 #: Blueprints for machines rather than learners (no navigation entry).
 SERVICE_BLUEPRINTS = ("trainer.web.health",)
@@ -201,6 +206,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         if getattr(module, "NAV", None):
             nav.append(module.NAV)
     app.config["NAV"] = tuple(nav)
+    for name in FRAME_BLUEPRINTS:
+        app.register_blueprint(importlib.import_module(name).bp)
     for name in SERVICE_BLUEPRINTS:
         module = importlib.import_module(name)
         csrf.exempt(module.bp)
@@ -264,25 +271,28 @@ def database_revision(app: Flask) -> tuple[str | None, str | None]:
 def _register_error_pages(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def forged_post(error: CSRFError):
-        flash(
-            "That form was out of date or did not come from this page, so nothing was changed. Please try again.",
-            "error",
-        )
+        # The CSRF check is the request's first hook: who is practising, and so the page's language, are not known yet.
+        learners.load_learner()
+        with i18n.language(language.chosen_language()):
+            flash(_("That form was out of date or did not come from this page, so nothing was changed."
+                    " Please try again."), "error")
         return redirect(_safe_back())
 
     @app.errorhandler(404)
     def not_found(error):
-        return render_template("error.html", title="Not found", message="There is no page at that address."), 404
+        return render_template(
+            "error.html", title=_("Not found"), message=_("There is no page at that address.")
+        ), 404
 
     @app.errorhandler(405)
     def wrong_method(error):
-        flash("That page cannot be used that way; here is where to start.", "error")
+        flash(_("That page cannot be used that way; here is where to start."), "error")
         return redirect(url_for("learners.home"))
 
     @app.errorhandler(500)
     def server_error(error):  # pragma: no cover - the tests make sure this never happens
-        message = "Sorry: please go back and try again."
-        return render_template("error.html", title="Something went wrong", message=message), 500
+        message = _("Sorry: please go back and try again.")
+        return render_template("error.html", title=_("Something went wrong"), message=message), 500
 
 
 def _safe_back() -> str:

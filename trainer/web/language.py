@@ -75,8 +75,9 @@ def choose():
 def init_app(app: Flask) -> None:
     """Give the app's templates the translation functions and the locale's number and date filters."""
     app.jinja_env.add_extension("jinja2.ext.i18n")
+    # Jinja fills the placeholders itself ("new style"): it is given the translations as they are.
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by the extension
-        gettext=i18n.gettext, ngettext=i18n.ngettext, pgettext=i18n.pgettext, newstyle=True,
+        gettext=i18n.translate, ngettext=i18n.translate_plural, pgettext=i18n.translate_in, newstyle=True,
     )
     app.jinja_env.filters.update(
         decimal=i18n.format_decimal, percent=i18n.format_percent, date=i18n.format_date,

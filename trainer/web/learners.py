@@ -18,6 +18,7 @@ from functools import wraps
 from typing import Callable
 from urllib.parse import urlsplit
 
+from babel.support import LazyProxy
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask_wtf import FlaskForm
 from werkzeug.exceptions import HTTPException
@@ -26,39 +27,54 @@ from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length
 
 from trainer import accounts, games, record, solitaires
+from trainer.i18n import NC_, lazy_gettext, ngettext
+from trainer.i18n import gettext as _
 from trainer.web.forms import PostForm
 from trainer.web.security import limiter, local_path
 
 bp = Blueprint("learners", __name__)
 #: Profiles listed on a personal home page; the others open by typing their name.
 PROFILES_LISTED = 24
-NAV = ("learners.home", "Home")
+NAV = ("learners.home", NC_("nav", "Home"))
 
 #: Sign-in tries allowed per client address (failed tries only) and per name
 #: (every try); sign-ups per client address.  Overridable in the app config.
 DEFAULT_SIGN_IN_LIMIT = "10/minute"
 DEFAULT_SIGN_UP_LIMIT = "30/minute"
 
+
+def _name_too_long() -> str:
+    """The name rule's message in the page's language (a form's validators are made at import time)."""
+    return ngettext("A name can have at most %(num)d character.", "A name can have at most %(num)d characters.",
+                    record.MAX_NAME_LENGTH)
+
+
 _NAME_VALIDATORS = [
-    DataRequired("Please type a name."),
-    Length(max=record.MAX_NAME_LENGTH, message=f"A name can have at most {record.MAX_NAME_LENGTH} characters."),
+    DataRequired(lazy_gettext("Please type a name.")),
+    Length(max=record.MAX_NAME_LENGTH, message=LazyProxy(_name_too_long, enable_cache=False)),
 ]
 
 
 class NameForm(FlaskForm):
-    name = StringField("Your name", validators=_NAME_VALIDATORS)
+    name = StringField(lazy_gettext("Your name"), validators=_NAME_VALIDATORS)
 
 
 class SignInForm(FlaskForm):
-    name = StringField("Your name", validators=_NAME_VALIDATORS)
+    name = StringField(lazy_gettext("Your name"), validators=_NAME_VALIDATORS)
     # InputRequired, not DataRequired: spaces are characters of a password like any other.
-    password = PasswordField("Password", validators=[InputRequired("Please type your password.")])
+    password = PasswordField(
+        lazy_gettext("Password"), validators=[InputRequired(lazy_gettext("Please type your password."))]
+    )
 
 
 class SignUpForm(FlaskForm):
-    name = StringField("Your name", validators=_NAME_VALIDATORS)
-    password = PasswordField("Password", validators=[InputRequired("Please choose a password.")])
-    confirm = PasswordField("The password again", validators=[InputRequired("Please type the password twice.")])
+    name = StringField(lazy_gettext("Your name"), validators=_NAME_VALIDATORS)
+    password = PasswordField(
+        lazy_gettext("Password"), validators=[InputRequired(lazy_gettext("Please choose a password."))]
+    )
+    confirm = PasswordField(
+        lazy_gettext("The password again"), validators=[InputRequired(lazy_gettext("Please type the password twice."))]
+    )
 
 
 class SwitchForm(FlaskForm):
@@ -86,7 +102,7 @@ def learner_required(view: Callable) -> Callable:
     @wraps(view)
     def wrapped(*args, **kwargs):
         if g.get("learner") is None:
-            flash("First sign in." if accounts_mode() else "First tell the trainer who is practising.", "info")
+            flash(_("First sign in.") if accounts_mode() else _("First tell the trainer who is practising."), "info")
             return redirect(url_for(_sign_in_endpoint(), next=_page_to_come_back_to()))
         return view(*args, **kwargs)
 
@@ -132,10 +148,20 @@ def _sign_in_endpoint() -> str:
 
 def _sign_in(learner: record.LearnerInfo) -> None:
     # A fresh session on every sign-in: nothing set before it (by anyone who
-    # planted a cookie) carries over into the learner's session.
-    session.clear()
+    # planted a cookie) carries over into the learner's session, but the
+    # language the page is read in.
+    _clear_session()
     session.permanent = True
     session["learner_id"] = learner.id
+
+
+def _clear_session() -> None:
+    """Forget everything in the session but the language the visitor chose:
+    whoever signs in or out is still reading the same page."""
+    language = session.get("language")
+    session.clear()
+    if language is not None:
+        session["language"] = language
 
 
 def _next_arg() -> str | None:
@@ -150,7 +176,7 @@ def _next_page() -> str:
 def _flash_form_errors(form: FlaskForm) -> None:
     for errors in form.errors.values():
         for message in errors:
-            flash(message, "error")
+            flash(str(message), "error")  # a lazy message, in the page's language: the session keeps text
 
 
 @bp.route("/", methods=["GET", "POST"])
@@ -166,7 +192,7 @@ def home():
                 flash(str(error), "error")
             else:
                 _sign_in(learner)
-                flash(f"Welcome, {learner.name}!", "success")
+                flash(_("Welcome, %(name)s!", name=learner.name), "success")
                 return redirect(_next_page())
         else:
             _flash_form_errors(form)
@@ -201,7 +227,7 @@ def _unfinished() -> dict[str, tuple]:
 
 def _server_home():
     if request.method == "POST":
-        flash("Sign in with your name and password.", "info")
+        flash(_("Sign in with your name and password."), "info")
         return redirect(url_for("learners.sign_in", next=_next_arg()))
     return render_template(
         "learners/server_home.html", form=SignInForm(), leave=PostForm(), next=_next_arg(), **_unfinished()
@@ -245,7 +271,7 @@ def sign_in():
                 flash(str(error), "error")
             else:
                 _sign_in(learner)
-                flash(f"Welcome back, {learner.name}!", "success")
+                flash(_("Welcome back, %(name)s!", name=learner.name), "success")
                 return redirect(_next_page())
         else:
             _flash_form_errors(form)
@@ -267,7 +293,7 @@ def sign_up():
                 flash(str(error), "error")
             else:
                 _sign_in(learner)
-                flash(f"Welcome, {learner.name}! Your account is ready.", "success")
+                flash(_("Welcome, %(name)s! Your account is ready.", name=learner.name), "success")
                 return redirect(_next_page())
         else:
             _flash_form_errors(form)
@@ -277,18 +303,18 @@ def sign_up():
 @bp.post("/learners/switch")
 def switch():
     if accounts_mode():
-        flash("To practise as someone else, sign out, then sign in with their name and password.", "error")
+        flash(_("To practise as someone else, sign out, then sign in with their name and password."), "error")
         return redirect(url_for("learners.home"))
     form = SwitchForm()
     learner = record.learner_by_id(form.learner_id.data) if form.validate_on_submit() else None
     if learner is None:
-        flash("That profile does not exist any more; pick another or type a name.", "error")
+        flash(_("That profile does not exist any more; pick another or type a name."), "error")
         return redirect(url_for("learners.home", next=_next_arg()))
     if learner.has_password:
-        flash(accounts.PROTECTED, "error")
+        flash(_(accounts.PROTECTED), "error")
         return redirect(url_for("learners.home", next=_next_arg()))
     _sign_in(learner)
-    flash(f"Now practising as {learner.name}.", "success")
+    flash(_("Now practising as %(name)s.", name=learner.name), "success")
     return redirect(_next_page())
 
 
@@ -296,6 +322,6 @@ def switch():
 def leave():
     form = PostForm()
     if form.validate_on_submit():
-        session.clear()
-        flash("Signed out." if accounts_mode() else "Signed out. Pick a profile to carry on.", "info")
+        _clear_session()
+        flash(_("Signed out.") if accounts_mode() else _("Signed out. Pick a profile to carry on."), "info")
     return redirect(url_for("learners.home"))

@@ -27,6 +27,8 @@ from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from trainer.i18n import gettext as _
+
 #: Everything from this site only; nothing inline; no framing; forms post here only.
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -89,8 +91,8 @@ def secure_headers(response: Response) -> Response:
 
 
 def _too_many_tries(error: RateLimitExceeded):
-    message = "Too many tries in a short time. Please wait a minute, then try again."
-    return render_template("error.html", title="Too many tries", message=message), 429
+    message = _("Too many tries in a short time. Please wait a minute, then try again.")
+    return render_template("error.html", title=_("Too many tries"), message=message), 429
 
 
 def local_path(target: object) -> str | None:

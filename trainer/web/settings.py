@@ -14,6 +14,8 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField
 
 from trainer import record, table_settings
+from trainer.i18n import gettext as _
+from trainer.i18n import lazy_gettext
 from trainer.table_settings import Animation, TableSettings
 from trainer.web.learners import learner_required
 from trainer.web.security import local_path
@@ -25,11 +27,11 @@ bp = Blueprint("settings", __name__, url_prefix="/settings")
 class SettingsForm(FlaskForm):
     """The four settings and the page to go back to."""
 
-    sound = BooleanField("Sound (a short tone for a peg, a go and muggins)")
-    four_colour = BooleanField("Four-colour deck (clubs green, diamonds blue)")
-    coach = BooleanField("Coach (hints, verdicts and the win meter in games)")
+    sound = BooleanField(lazy_gettext("Sound (a short tone for a peg, a go and muggins)"))
+    four_colour = BooleanField(lazy_gettext("Four-colour deck (clubs green, diamonds blue)"))
+    coach = BooleanField(lazy_gettext("Coach (hints, verdicts and the win meter in games)"))
     animation = RadioField(
-        "Bot moves",
+        lazy_gettext("Bot moves"),
         choices=[speed.value for speed in Animation],
         validate_choice=True,
     )
@@ -51,7 +53,7 @@ def _back() -> str:
 
 @bp.get("/")
 def page():
-    return render_template("settings/page.html", title="Settings", next=local_path(request.args.get("next")))
+    return render_template("settings/page.html", title=_("Settings"), next=local_path(request.args.get("next")))
 
 
 @bp.post("/")
@@ -60,12 +62,12 @@ def save():
     form = SettingsForm()
     if not form.validate_on_submit():
         # The radio buttons offer only the four speeds: anything else was not sent by the menu.
-        flash("Pick an animation speed: slow, normal, fast or off. Nothing was changed.", "error")
+        flash(_("Pick an animation speed: slow, normal, fast or off. Nothing was changed."), "error")
         return redirect(_back())
     animation = Animation.parse(form.animation.data) or table_settings.DEFAULTS.animation
     chosen = TableSettings(sound=bool(form.sound.data), four_colour=bool(form.four_colour.data), animation=animation,
                            coach=bool(form.coach.data))
     table_settings.save_settings(g.learner.id, chosen)
     record.commit()
-    flash("Settings saved.", "success")
+    flash(_("Settings saved."), "success")
     return redirect(_back())
