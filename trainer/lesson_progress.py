@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from engine.cards import parse_cards
 from trainer import grading, record
 from trainer.drills import PeggingMoment, ShowDeal
+from trainer.i18n import ngettext
 from trainer.lessons import (
     Directive,
     DirectiveKind,
@@ -52,6 +53,12 @@ class LessonProgress:
     @property
     def started(self) -> bool:
         return bool(self.tried)
+
+    @property
+    def solved_text(self) -> str:
+        """How many of the exercises are solved, in the current language ("2 of 3 exercises solved")."""
+        return ngettext("%(solved)d of %(num)d exercise solved", "%(solved)d of %(num)d exercises solved", self.total,
+                        solved=len(self.solved))
 
 
 def answer_exercise(learner_id: int, lesson: Lesson, number: int, answer: str) -> tuple[Verdict, int]:

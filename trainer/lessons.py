@@ -24,6 +24,15 @@ or crib is four cards and a starter, so the learner's record can keep it):
 Stated totals are never trusted: :func:`check_lesson` compares each with the
 engine, so a lesson can never teach a wrong count.
 
+The course speaks each of the trainer's languages (:mod:`trainer.i18n`): a
+translated lesson is ``lessons/<language>/NN-slug.md`` (``lessons/ru/``), with
+its English twin's file name, front matter (but its own ``title`` and
+``summary``) and card directives, in the same order
+(:func:`translation_problems` checks it); where a translation is missing the
+English lesson is shown.  Everything the examples and exercises say around
+the cards (the breakdown's headings, the spoken count, the questions and the
+verdicts) is in the current language, the cards named by :mod:`trainer.words`.
+
 >>> lesson = parse_lesson(_EXAMPLE, name="02-fifteens.md")
 >>> lesson.title, lesson.order, [str(kind) for kind in lesson.combos]
 ('Fifteens', 2, ['fifteen'])
@@ -40,8 +49,9 @@ from __future__ import annotations
 
 import functools
 import html
+import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 from typing import Callable, Iterable
@@ -55,10 +65,13 @@ from engine.cards import Card, check_distinct, format_cards, parse_cards
 from engine.discard import DiscardOption, analyse_discards
 from engine.errors import IllegalActionError, InvalidCardError
 from engine.pegging import MAX_COUNT, PlayScore, score_play
-from engine.scoring import ScoreItem, ScoreKind, ShowScore, number_words, score_show
-from trainer import grading
+from engine.scoring import ScoreItem, ScoreKind, ShowScore, number_words, score_show, spoken_count
+from engine.spoken_ru import number_words_ru, spoken_count_ru
+from trainer import grading, i18n, words
 from trainer.checking import ComboType
 from trainer.drills import DiscardDeal
+from trainer.i18n import gettext as _
+from trainer.i18n import ngettext, pgettext
 from trainer.resources import content_dir
 
 #: Where the course lives: ``lessons/`` at the top of the repository, shipped inside the wheel.
@@ -272,6 +285,8 @@ class Lesson:
     directives: tuple[Directive, ...]
     source: str = ""
     about_pegging: bool = False
+    #: The language the lesson is written in (a missing translation's English lesson says "en").
+    language: str = i18n.DEFAULT_LANGUAGE
 
     @property
     def examples(self) -> tuple[Directive, ...]:
@@ -342,30 +357,69 @@ def _front_matter_lines(text: str) -> int:
     return stripped[: end + 4].count("\n") + 1 if end >= 0 else 0
 
 
-@functools.lru_cache(maxsize=4)
-def load_lessons(directory: Path = LESSONS_DIR) -> tuple[Lesson, ...]:
-    """Every lesson in ``directory``, in course order (cached: lessons are content)."""
+def _read_folder(folder: Path, language: str) -> tuple[Lesson, ...]:
+    """The lessons of one folder, in course order, written in ``language``."""
+    prefix = "" if language == i18n.DEFAULT_LANGUAGE else f"{language}/"
     lessons = tuple(
         sorted(
-            (parse_lesson(path.read_text(encoding="utf-8"), name=path.name) for path in directory.glob("*.md")),
+            (
+                replace(parse_lesson(path.read_text(encoding="utf-8"), name=path.name),
+                        source=prefix + path.name, language=language)
+                for path in folder.glob("*.md")
+            ),
             key=lambda lesson: lesson.order,
         )
     )
     slugs = [lesson.slug for lesson in lessons]
     if len(set(slugs)) != len(slugs):
-        raise LessonError(str(directory), "two lessons share a slug")
+        raise LessonError(str(folder), "two lessons share a slug")
     return lessons
 
 
-def get_lesson(slug: str, directory: Path = LESSONS_DIR) -> Lesson:
-    """The lesson with this slug; ``LookupError`` if there is none."""
-    for lesson in load_lessons(directory):
+def translation_dir(language: str, directory: Path = LESSONS_DIR) -> Path:
+    """Where a language's lessons are: the course's own folder for English,
+    ``<language>/`` inside it for a translation (``lessons/ru/``)."""
+    return directory if language == i18n.DEFAULT_LANGUAGE else directory / language
+
+
+@functools.lru_cache(maxsize=8)
+def _load(directory: Path, language: str) -> tuple[Lesson, ...]:
+    english = _read_folder(directory, i18n.DEFAULT_LANGUAGE)
+    folder = translation_dir(language, directory)
+    if language == i18n.DEFAULT_LANGUAGE or not folder.is_dir():
+        return english
+    translated = {lesson.slug: lesson for lesson in _read_folder(folder, language)}
+    strays = sorted(set(translated) - {lesson.slug for lesson in english})
+    if strays:
+        raise LessonError(str(folder), f"no English lesson has the slug {', '.join(strays)}")
+    return tuple(translated.get(lesson.slug, lesson) for lesson in english)
+
+
+def load_lessons(directory: Path = LESSONS_DIR, *, language: str | None = None) -> tuple[Lesson, ...]:
+    """Every lesson of the course in ``directory``, in course order, in
+    ``language`` (the current language, :func:`trainer.i18n.current`, when not
+    given): each translated lesson of ``<directory>/<language>/``, the English
+    one where a translation is missing (cached: lessons are content).
+
+    >>> [lesson.title for lesson in load_lessons(language="ru")][:2]
+    ['Стоимость карт и текущий счёт', 'Пятнадцать']
+    >>> [d.notation for d in load_lessons(language="ru")[1].exercises] == [
+    ...     d.notation for d in load_lessons(language="en")[1].exercises]
+    True
+    """
+    code = i18n.current() if language is None else (i18n.normalise(language) or i18n.DEFAULT_LANGUAGE)
+    return _load(directory, code)
+
+
+def get_lesson(slug: str, directory: Path = LESSONS_DIR, *, language: str | None = None) -> Lesson:
+    """The lesson with this slug, in ``language`` (see :func:`load_lessons`); ``LookupError`` if there is none."""
+    for lesson in load_lessons(directory, language=language):
         if lesson.slug == slug:
             return lesson
     raise LookupError(f"no lesson {slug!r}")
 
 
-def lesson_for_combo_type(kind, directory: Path = LESSONS_DIR) -> Lesson | None:
+def lesson_for_combo_type(kind, directory: Path = LESSONS_DIR, *, language: str | None = None) -> Lesson | None:
     """The first lesson (in course order) that teaches a combo type, for the review's links.
 
     ``kind`` is a :class:`ScoreKind`, a record :class:`~trainer.checking.ComboType`
@@ -377,12 +431,14 @@ def lesson_for_combo_type(kind, directory: Path = LESSONS_DIR) -> Lesson | None:
     ('pegging', 'pegging')
     >>> lesson_for_combo_type(ComboType.MULTIPLE_RUNS).title
     'Runs, double runs and triple runs'
+    >>> lesson_for_combo_type(ComboType.MULTIPLE_RUNS, language="ru").title
+    'Последовательности, двойные и тройные последовательности'
     """
     if isinstance(kind, str):
         kind = _COMBO_BY_NAME.get(kind) or ComboType(kind)
     pegging = isinstance(kind, ComboType) and kind.is_pegging
     category = kind.category if isinstance(kind, ComboType) else kind
-    teaching = [lesson for lesson in load_lessons(directory) if category in lesson.combos]
+    teaching = [lesson for lesson in load_lessons(directory, language=language) if category in lesson.combos]
     preferred = [lesson for lesson in teaching if lesson.about_pegging == pegging]
     return next(iter(preferred or teaching), None)
 
@@ -463,12 +519,66 @@ def check_lesson(lesson: Lesson) -> tuple[Problem, ...]:
     return tuple(problems)
 
 
+
+#: The front matter a translation keeps from its English twin (title and summary are its own).
+_SHARED_FRONT_MATTER = ("slug", "order", "combos", "about_pegging")
+
+
+def translation_problems(english: Lesson, translated: Lesson) -> tuple[Problem, ...]:
+    """Where a translated lesson departs from its English twin: its front matter
+    (all but the title and summary) and its card directives, one by one in order,
+    must be the twin's, so the examples, the exercises, their numbers and the
+    learner's progress are the same in every language.
+
+    >>> english = parse_lesson(_EXAMPLE, name="02-fifteens.md")
+    >>> russian = parse_lesson(_EXAMPLE.replace("Fifteens", "Пятнадцать").replace("7H 8S", "7H 8D"), name="02-fifteens.md")
+    >>> [problem.message for problem in translation_problems(english, russian)]
+    ["has '{exercise play 7H 8D = 2}' where the English lesson has '{exercise play 7H 8S = 2}'"]
+    """
+    where = translated.source or translated.slug
+    problems = [
+        Problem(where, 0, "", f"its front matter says {field} {mine!r} where the English lesson says {theirs!r}")
+        for field in _SHARED_FRONT_MATTER
+        if (mine := getattr(translated, field)) != (theirs := getattr(english, field))
+    ]
+    for mine, theirs in itertools.zip_longest(translated.directives, english.directives):
+        if mine is None:
+            problems.append(Problem(where, 0, theirs.notation, "lacks this directive of the English lesson"))
+        elif theirs is None:
+            problems.append(Problem(where, mine.line, mine.notation, "has a directive the English lesson does not"))
+        elif mine.notation != theirs.notation:
+            problems.append(Problem(where, mine.line, mine.notation,
+                                    f"has {mine.notation!r} where the English lesson has {theirs.notation!r}"))
+    return tuple(problems)
+
+
+def course_problems(language: str = i18n.DEFAULT_LANGUAGE, directory: Path = LESSONS_DIR) -> tuple[Problem, ...]:
+    """Everything wrong with the course in one language: each lesson written in
+    it against the engine (:func:`check_lesson`) and, for a translation, against
+    its English twin (:func:`translation_problems`); a lesson not translated
+    yet is a problem too (readers meanwhile get the English one).
+
+    >>> course_problems("en"), course_problems("ru")
+    ((), ())
+    """
+    lessons = load_lessons(directory, language=language)
+    problems = [problem for lesson in lessons if lesson.language == language for problem in check_lesson(lesson)]
+    if language != i18n.DEFAULT_LANGUAGE:
+        english = {lesson.slug: lesson for lesson in load_lessons(directory, language=i18n.DEFAULT_LANGUAGE)}
+        for lesson in lessons:
+            if lesson.language != language:
+                problems.append(Problem(f"{language}/{lesson.source}", 0, "", "is missing: the English lesson is shown"))
+            else:
+                problems.extend(translation_problems(english[lesson.slug], lesson))
+    return tuple(problems)
+
 # ------------------------------------------------------------------ answers
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The engine's judgement of a learner's answer to an exercise."""
+    """The engine's judgement of a learner's answer to an exercise (its
+    explanation in the language current when it was judged)."""
 
     correct: bool
     answer: str
@@ -483,6 +593,9 @@ def judge(directive: Directive, answer: str | int | Iterable[str | Card]) -> Ver
     True
     >>> judge(parse_directive("{exercise play 5H 5D 5S = 8}"), 6).expected
     '8'
+    >>> with i18n.language("ru"):
+    ...     judge(parse_directive("{exercise play 5H 5D 5S = 8}"), 6).explanation
+    'пятнадцать — два, и королевская пара — восемь'
     """
     if directive.kind is DirectiveKind.DISCARD:
         return _judge_discard(directive, answer)
@@ -498,26 +611,63 @@ def _judge_discard(directive: Directive, answer) -> Verdict:
     except InvalidCardError as error:
         return Verdict(False, str(answer), format_cards(directive.throw), str(error))
     if len(throw) != 2 or not set(throw) <= set(directive.cards):
-        return Verdict(False, format_cards(throw), format_cards(directive.throw), "Pick two of the six cards dealt.")
-    whose = "your own crib" if directive.owns_crib else "your opponent's crib"
-    verdict, _ = grading.grade_discard(discard_deal(directive), throw, options=discard_options(directive))
+        return Verdict(False, format_cards(throw), format_cards(directive.throw), _("Pick two of the six cards dealt."))
+    verdict, _graded = grading.grade_discard(discard_deal(directive), throw, options=discard_options(directive))
     best, chosen, correct = verdict.options[0], verdict.picked, verdict.best
-    explanation = (
-        f"Laying away {format_cards(chosen.discard, pretty=True)} to {whose} keeps a hand worth "
-        f"{chosen.hand_ev:.2f} on average and a crib worth {chosen.crib_ev:.2f}: net {chosen.net_ev:.2f}. "
-        f"The best is {format_cards(best.discard, pretty=True)}, net {best.net_ev:.2f}."
-    )
+    numbers = {
+        "cards": words.faces(chosen.discard), "hand": i18n.format_decimal(chosen.hand_ev, 2),
+        "crib": i18n.format_decimal(chosen.crib_ev, 2), "net": i18n.format_decimal(chosen.net_ev, 2),
+        "best": words.faces(best.discard), "best_net": i18n.format_decimal(best.net_ev, 2),
+    }
+    if directive.owns_crib:
+        explanation = _("Laying away %(cards)s to your own crib keeps a hand worth %(hand)s on average and a crib "
+                        "worth %(crib)s: net %(net)s. The best is %(best)s, net %(best_net)s.", **numbers)
+    else:
+        explanation = _("Laying away %(cards)s to your opponent's crib keeps a hand worth %(hand)s on average and a "
+                        "crib worth %(crib)s: net %(net)s. The best is %(best)s, net %(best_net)s.", **numbers)
     return Verdict(correct, format_cards(throw), format_cards(best.discard), explanation)
+
+
+def answer_text(directive: Directive, answer: str) -> str:
+    """An answer (or the expected one) as the learner reads it: points as they
+    are, a discard's two cards by their faces.
+
+    >>> throw = parse_directive("{exercise discard 5H 5D JS 4C 6D KS dealer = JS KS}")
+    >>> answer_text(throw, "JS KS")
+    'J♠ K♠'
+    >>> with i18n.language("ru"):
+    ...     answer_text(throw, "JS KS")
+    'В♠ К♠'
+    """
+    if directive.kind is not DirectiveKind.DISCARD or not answer:
+        return answer
+    try:
+        return words.faces(parse_cards(answer))
+    except InvalidCardError:
+        return answer
 
 
 def _explanation(directive: Directive) -> str:
     if directive.kind is DirectiveKind.PLAY:
         return play_spoken(directive.play_score())
-    return directive.show_score().spoken
+    return show_spoken(directive.show_score().items)
+
+
+def show_spoken(items: Iterable[ScoreItem]) -> str:
+    """The spoken count of a hand or crib, in the current language.
+
+    >>> show = score_show("5H 5D 5S JC", "5C")
+    >>> show_spoken(show.items) == show.spoken
+    True
+    >>> with i18n.language("ru"):
+    ...     show_spoken(score_show("3S 4H 4D 5C", "9S").items)
+    'пара — два, и двойная последовательность из трёх — восемь'
+    """
+    return _SPOKEN_SHOW.get(i18n.current(), spoken_count)(tuple(items))
 
 
 def play_spoken(result: PlayScore) -> str:
-    """What the player says laying the last card of a pile.
+    """What the player says laying the last card of a pile, in the current language.
 
     >>> play_spoken(score_play("5H 5D 5S"))
     'fifteen for two, and a pair royal for six: eight'
@@ -525,7 +675,13 @@ def play_spoken(result: PlayScore) -> str:
     'fifteen for two, and a run of five for five: seven'
     >>> play_spoken(score_play("KS 9H"))
     'nineteen, no score'
+    >>> with i18n.language("ru"):
+    ...     play_spoken(score_play("AS 2D 5C 4H 3S"))
+    'пятнадцать — два, и последовательность из пяти — семь'
     """
+    speak = _SPOKEN_PLAY.get(i18n.current())
+    if speak is not None:
+        return speak(result)
     if not result.items:
         return f"{number_words(result.count)}, no score"
     phrases = [f"{_play_item_name(item)} for {number_words(item.points)}" for item in result.items]
@@ -545,28 +701,73 @@ def _play_item_name(item: ScoreItem) -> str:
     return f"{article} {item.name}"
 
 
+#: The Russian words of the play's scores, said before their running total
+#: (GLOSSARY.ru.md); a run's length after «из» is in the genitive.
+_PLAY_RU = {
+    ScoreKind.FIFTEEN: "пятнадцать", ScoreKind.THIRTY_ONE: "тридцать одно",
+    ScoreKind.GO: "за «гоу»", ScoreKind.LAST_CARD: "за последнюю карту",
+}
+_PAIRS_RU = {2: "пара", 3: "королевская пара", 4: "двойная королевская пара"}
+_RUN_OF_RU = {3: "трёх", 4: "четырёх", 5: "пяти", 6: "шести", 7: "семи"}
+
+
+def play_spoken_ru(result: PlayScore) -> str:
+    """The last card of a pile as Russian players say it: as in the show
+    (:func:`engine.spoken_ru.spoken_count_ru`), each score followed by the
+    running total of the card's points, not by its own points as in English.
+
+    >>> play_spoken_ru(score_play("5H 5D 5S"))
+    'пятнадцать — два, и королевская пара — восемь'
+    >>> play_spoken_ru(score_play("10C KH KS")) , play_spoken_ru(score_play("KS 9H"))
+    ('пара — два', 'девятнадцать, очков нет')
+    >>> play_spoken_ru(parse_directive("{play 2H 3C 4S last = 4}").play_score())
+    'последовательность из трёх — три, и за последнюю карту — четыре'
+    """
+    if not result.items:
+        return f"{number_words_ru(result.count)}, очков нет"
+    phrases: list[str] = []
+    running = 0
+    for item in result.items:
+        running += item.points
+        if item.kind is ScoreKind.PAIR:
+            name = _PAIRS_RU[len(item.cards)]
+        elif item.kind is ScoreKind.RUN:
+            name = f"последовательность из {_RUN_OF_RU[len(item.cards)]}"
+        else:
+            name = _PLAY_RU[item.kind]
+        phrases.append(f"{'и ' if phrases else ''}{name} — {number_words_ru(running)}")
+    return ", ".join(phrases)
+
+
+#: The spoken counts of the languages other than English, by language.
+_SPOKEN_SHOW: dict[str, Callable[[tuple[ScoreItem, ...]], str]] = {"ru": spoken_count_ru}
+_SPOKEN_PLAY: dict[str, Callable[[PlayScore], str]] = {"ru": play_spoken_ru}
+
+
 # ------------------------------------------------------------------ rendering
 
 ExerciseRenderer = Callable[[Directive, int], str]
 
 
-_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-_RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
-
-
 def card_html(card: Card, *, small: bool = False) -> str:
-    """One card as HTML in its suit colour, in the web app's card markup.
+    """One card as HTML in its suit colour, in the web app's card markup, its
+    face and accessible name in the current language (:mod:`trainer.words`).
 
     >>> card_html(Card.parse("5H"))  # doctest: +NORMALIZE_WHITESPACE
-    '<span class="card red" role="img" aria-label="5 of hearts" data-card="5H"><span
+    '<span class="card red" role="img" aria-label="five of hearts" data-card="5H"><span
     class="rank">5</span><span class="suit" aria-hidden="true">♥</span></span>'
+    >>> with i18n.language("ru"):  # doctest: +NORMALIZE_WHITESPACE
+    ...     card_html(Card.parse("QS"))
+    '<span class="card black" role="img" aria-label="дама пик" data-card="QS"><span
+    class="rank">Д</span><span class="suit" aria-hidden="true">♠</span></span>'
     """
     colour = "red" if card.suit.is_red else "black"
     size = " small" if small else ""
-    label = f"{_RANK_NAMES.get(card.rank.text, card.rank.text)} of {_SUIT_NAMES[card.suit.value]}"
+    label = html.escape(words.name(card))
     return (
         f'<span class="card {colour}{size}" role="img" aria-label="{label}" data-card="{card}">'
-        f'<span class="rank">{card.rank.text}</span><span class="suit" aria-hidden="true">{card.suit.symbol}</span></span>'
+        f'<span class="rank">{html.escape(words.rank_face(card.rank))}</span>'
+        f'<span class="suit" aria-hidden="true">{card.suit.symbol}</span></span>'
     )
 
 
@@ -579,51 +780,96 @@ def cards_html(cards: Iterable[Card], *, small: bool = False) -> str:
 def _starter_html(directive: Directive) -> str:
     if directive.starter is None:
         return ""
-    return f' <span class="starter-label">starter</span> <span class="starter">{cards_html([directive.starter])}</span>'
+    label = html.escape(pgettext("lesson", "starter"))
+    return f' <span class="starter-label">{label}</span> <span class="starter">{cards_html([directive.starter])}</span>'
+
+
+#: Where the longest word of the breakdown's names may break in a phone's narrow table
+#: (soft hyphens: shown only where the line breaks, ignored by a screen reader).
+_SOFT_HYPHENS = {"последовательность": "после\u00adдователь\u00adность"}
+
+
+def _breakable(text: str) -> str:
+    """``text`` with soft hyphens in its longest words (:data:`_SOFT_HYPHENS`).
+
+    >>> _breakable("последовательность из трёх").split("\u00ad")
+    ['после', 'дователь', 'ность из трёх']
+    """
+    for word, hyphenated in _SOFT_HYPHENS.items():
+        text = text.replace(word, hyphenated)
+    return text
 
 
 def _items_table(items: Iterable[ScoreItem], total: int) -> str:
     rows = "".join(
-        f"<tr><td>{html.escape(item.name)}</td><td>{cards_html(item.cards, small=True)}</td><td class=\"points\">{item.points}</td></tr>"
+        f"<tr><td>{_breakable(html.escape(words.item_name(item)))}</td><td>{cards_html(item.cards, small=True)}</td>"
+        f'<td class="points">{item.points}</td></tr>'
         for item in items
     )
+    score, cards, points, total_label = (
+        html.escape(text) for text in (pgettext("lesson", "score"), pgettext("lesson", "cards"),
+                                       pgettext("lesson", "points"), pgettext("lesson", "total"))
+    )
     return (
-        '<div class="table-wrap"><table class="breakdown"><thead><tr><th>score</th><th>cards</th><th>points</th></tr></thead>'
-        f"<tbody>{rows}</tbody><tfoot><tr><th colspan=\"2\">total</th>"
+        f'<div class="table-wrap"><table class="breakdown"><thead><tr><th>{score}</th><th>{cards}</th>'
+        f"<th>{points}</th></tr></thead><tbody>{rows}</tbody><tfoot><tr><th colspan=\"2\">{total_label}</th>"
         f'<th class="points total">{total}</th></tr></tfoot></table></div>'
     )
 
 
+def _shown_label(kind: DirectiveKind) -> str:
+    """What a hand, a crib, a pile or six cards dealt are labelled before the cards."""
+    labels = {
+        DirectiveKind.HAND: pgettext("lesson", "hand"), DirectiveKind.CRIB: pgettext("lesson", "crib"),
+        DirectiveKind.PLAY: pgettext("lesson", "pile"), DirectiveKind.DISCARD: pgettext("lesson", "dealt"),
+    }
+    return html.escape(labels[kind])
+
+
+def _seat_sentence(directive: Directive) -> str:
+    if directive.owns_crib:
+        return _("You deal: the crib is yours.")
+    return _("Your opponent deals: the crib is theirs.")
+
+
 def render_example(directive: Directive) -> str:
-    """An example as HTML: the cards, the engine's itemised score and its spoken count."""
+    """An example as HTML: the cards, the engine's itemised score and its spoken
+    count, in the current language."""
     kind = directive.kind
+    label = _shown_label(kind)
     if kind is DirectiveKind.PLAY:
         result = directive.play_score()
+        count = html.escape(pgettext("lesson", "count %(count)d", count=result.count))
         head = (
-            f'<p class="deal">pile {cards_html(directive.cards)} <span class="count">count {result.count}</span>'
+            f'<p class="deal">{label} {cards_html(directive.cards)} <span class="count">{count}</span>'
             f"{_ending_html(directive)}</p>"
         )
         body = _items_table(result.items, result.points)
         spoken = play_spoken(result)
     elif kind is DirectiveKind.DISCARD:
-        whose = "You deal: the crib is yours." if directive.owns_crib else "Your opponent deals: the crib is theirs."
         throw = directive.throw or best_throws(directive)[0]
         keep = tuple(c for c in directive.cards if c not in throw)
         keep_score = score_show(keep)
-        head = f'<p class="deal">dealt {cards_html(directive.cards)} <span class="seat">{whose}</span></p>'
-        body = (
-            f'<p class="throw">lay away {cards_html(throw, small=True)} and keep '
-            f"{cards_html(keep, small=True)}, worth {keep_score.total} before the cut</p>"
-        ) + _discard_table(directive)
-        spoken = f"the four kept: {keep_score.spoken}"
+        head = (
+            f'<p class="deal">{label} {cards_html(directive.cards)} '
+            f'<span class="seat">{html.escape(_seat_sentence(directive))}</span></p>'
+        )
+        kept = ngettext(
+            "lay away %(throw)s and keep %(keep)s, worth %(num)d before the cut",
+            "lay away %(throw)s and keep %(keep)s, worth %(num)d before the cut",
+            keep_score.total, throw=cards_html(throw, small=True), keep=cards_html(keep, small=True),
+        )
+        body = f'<p class="throw">{kept}</p>' + _discard_table(directive)
+        spoken = _("the four kept: %(spoken)s", spoken=show_spoken(keep_score.items))
     else:
         show = directive.show_score()
-        head = f'<p class="deal">{kind.value} {cards_html(directive.cards)}{_starter_html(directive)}</p>'
+        head = f'<p class="deal">{label} {cards_html(directive.cards)}{_starter_html(directive)}</p>'
         body = _items_table(show.items, show.total)
-        spoken = show.spoken
+        spoken = show_spoken(show.items)
+    quoted = pgettext("lesson", "“%(spoken)s”", spoken=html.escape(spoken))
     return (
         f'<figure class="example example-{kind.value}">{head}{body}'
-        f'<figcaption class="spoken">“{html.escape(spoken)}”</figcaption></figure>\n'
+        f'<figcaption class="spoken">{quoted}</figcaption></figure>\n'
     )
 
 
@@ -632,14 +878,20 @@ def _discard_table(directive: Directive, shown: int = 3) -> str:
     options = discard_options(directive)
     rows = "".join(
         f"<tr><td>{cards_html(option.discard, small=True)}</td><td>{cards_html(option.keep, small=True)}</td>"
-        f'<td class="points">{option.hand_ev:.2f}</td><td class="points">{option.crib_ev:.2f}</td>'
-        f'<td class="points">{option.net_ev:.2f}</td></tr>'
+        f'<td class="points">{i18n.format_decimal(option.hand_ev, 2)}</td>'
+        f'<td class="points">{i18n.format_decimal(option.crib_ev, 2)}</td>'
+        f'<td class="points">{i18n.format_decimal(option.net_ev, 2)}</td></tr>'
         for option in options[:shown]
     )
-    sign = "+" if directive.owns_crib else "−"
+    net = pgettext("lesson", "net (hand + crib)") if directive.owns_crib else pgettext("lesson", "net (hand − crib)")
+    headings = "".join(
+        f"<th>{html.escape(text)}</th>"
+        for text in (pgettext("lesson", "lay away"), pgettext("lesson", "keep"), pgettext("lesson", "hand (avg)"),
+                     pgettext("lesson", "crib (avg)"), net)
+    )
     return (
-        '<div class="table-wrap"><table class="discards"><thead><tr><th>lay away</th><th>keep</th><th>hand (avg)</th>'
-        f"<th>crib (avg)</th><th>net (hand {sign} crib)</th></tr></thead><tbody>{rows}</tbody></table></div>"
+        f'<div class="table-wrap"><table class="discards"><thead><tr>{headings}</tr></thead>'
+        f"<tbody>{rows}</tbody></table></div>"
     )
 
 
@@ -650,34 +902,55 @@ def render_exercise_plain(directive: Directive, number: int) -> str:
 
 def _ending_html(directive: Directive) -> str:
     if directive.ending is PlayEnding.GO:
-        return ' <span class="ending">then neither player can lay a card: go</span>'
-    if directive.ending is PlayEnding.LAST:
-        return ' <span class="ending">the last card of the play</span>'
-    return ""
+        ending = _("then neither player can lay a card: go")
+    elif directive.ending is PlayEnding.LAST:
+        ending = _("the last card of the play")
+    else:
+        return ""
+    return f' <span class="ending">{html.escape(ending)}</span>'
+
+
+def _prompt(directive: Directive) -> str:
+    """What an exercise asks, in the current language."""
+    if directive.kind is DirectiveKind.PLAY:
+        return _("Score the last card played")
+    if directive.kind is DirectiveKind.DISCARD:
+        if directive.owns_crib:
+            return _("Pick two cards to lay away: you deal (the crib is yours)")
+        return _("Pick two cards to lay away: your opponent deals (the crib is theirs)")
+    if directive.kind is DirectiveKind.CRIB:
+        return _("Count this crib")
+    return _("Count this hand")
 
 
 def exercise_question_html(directive: Directive, number: int) -> str:
-    """The question part of an exercise: what to do, and the cards."""
+    """The question part of an exercise: what to do, and the cards.
+
+    >>> exercise = parse_directive("{exercise crib 3D 7D 9D KD | 5D = 9}")
+    >>> exercise_question_html(exercise, 2).split("</p>")[0]
+    '<p class="prompt">Exercise 2. Count this crib.'
+    >>> with i18n.language("ru"):
+    ...     exercise_question_html(exercise, 2).split("</p>")[0]
+    '<p class="prompt">Упражнение 2. Посчитайте эти ясли.'
+    """
     kind = directive.kind
+    cards = f"{_shown_label(kind)} {cards_html(directive.cards)}"
     if kind is DirectiveKind.PLAY:
-        prompt = "Score the last card played"
-        cards = f"pile {cards_html(directive.cards)}{_ending_html(directive)}"
-    elif kind is DirectiveKind.DISCARD:
-        whose = "you deal (the crib is yours)" if directive.owns_crib else "your opponent deals (the crib is theirs)"
-        prompt = f"Pick two cards to lay away: {whose}"
-        cards = f"dealt {cards_html(directive.cards)}"
-    else:
-        prompt = f"Count this {kind.value}"
-        cards = f"{kind.value} {cards_html(directive.cards)}{_starter_html(directive)}"
-    return f'<p class="prompt">Exercise {number}. {prompt}.</p><p class="deal">{cards}</p>'
+        cards += _ending_html(directive)
+    elif kind is not DirectiveKind.DISCARD:
+        cards += _starter_html(directive)
+    prompt = html.escape(_("Exercise %(number)d. %(prompt)s.", number=number, prompt=_prompt(directive)))
+    return f'<p class="prompt">{prompt}</p><p class="deal">{cards}</p>'
 
 
 def render_lesson(lesson: Lesson, exercise_renderer: ExerciseRenderer = render_exercise_plain) -> str:
     """The lesson body as HTML, examples scored by the engine, exercises drawn by
-    ``exercise_renderer(directive, number)``."""
+    ``exercise_renderer(directive, number)``, all in the lesson's language (an
+    English lesson shown where a translation is missing is English throughout)."""
     # The renderer meets the directives in the order the parser found them.
     env = {"exercise_renderer": exercise_renderer, "exercise_number": 0, "directives": iter(lesson.directives)}
-    return _markdown().render(lesson.body, env)
+    with i18n.language(lesson.language):
+        return _markdown().render(lesson.body, env)
 
 
 def _directive_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
@@ -714,17 +987,24 @@ def _markdown() -> MarkdownIt:
 
 
 def main() -> int:
-    """Check every lesson against the engine: ``python -m trainer.lessons``.
+    """Check every lesson against the engine, in every language: ``python -m trainer.lessons``.
 
-    Prints one line per problem (file, line, directive, what is wrong) and
-    returns 1 if there is any, so a lesson author can check before committing.
+    Prints one line per problem (file, line, directive, what is wrong: a
+    stated total the engine disagrees with, or a translation whose front
+    matter or directives are not its English twin's) and a summary line per
+    language, and returns 1 if there is any problem, so a lesson author (or
+    translator) can check before committing.
     """
-    problems = [problem for lesson in load_lessons() for problem in check_lesson(lesson)]
-    for problem in problems:
-        print(problem)
-    count = sum(len(lesson.directives) for lesson in load_lessons())
-    print(f"{len(load_lessons())} lessons, {count} examples and exercises, {len(problems)} problems")
-    return 1 if problems else 0
+    found = 0
+    for language in i18n.LANGUAGES:
+        problems = course_problems(language)
+        for problem in problems:
+            print(problem)
+        lessons = load_lessons(language=language)
+        count = sum(len(lesson.directives) for lesson in lessons)
+        print(f"{language}: {len(lessons)} lessons, {count} examples and exercises, {len(problems)} problems")
+        found += len(problems)
+    return 1 if found else 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,14 +1,18 @@
-"""The course: every lesson loads and renders, and every total it states is the engine's.
+"""The course: every lesson loads and renders, and every total it states is the engine's,
+in every language the course is written in (a translation's directives are its
+English twin's, one by one).
 
 The expected values in these tests always come from the engine
 (``score_show``, ``score_play``, the discard analysis), never from numbers
-written here, so a lesson that states a wrong total fails.
+written here, so a lesson that states a wrong total fails, in either language.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
 
+import frontmatter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +21,7 @@ from engine.cards import DECK, format_cards
 from engine.discard import analyse_discards
 from engine.pegging import score_play
 from engine.scoring import ScoreKind, score_show
+from trainer import i18n
 from trainer.checking import ComboType
 from trainer.lessons import (
     LESSONS_DIR,
@@ -26,22 +31,37 @@ from trainer.lessons import (
     best_throws,
     check_directive,
     check_lesson,
+    course_problems,
+    exercise_question_html,
     get_lesson,
     judge,
     lesson_for_combo_type,
     load_lessons,
     parse_directive,
     parse_lesson,
+    render_example,
     render_lesson,
+    translation_dir,
+    translation_problems,
 )
 
-LESSONS = load_lessons()
-ALL_DIRECTIVES = [(lesson.slug, d) for lesson in LESSONS for d in lesson.directives]
+LESSONS = load_lessons(language="en")
+#: The course in each language it is written in.
+COURSE = {language: load_lessons(language=language) for language in i18n.LANGUAGES}
+TRANSLATIONS = [language for language in i18n.LANGUAGES if language != i18n.DEFAULT_LANGUAGE]
+EVERY_LESSON = [lesson for language in i18n.LANGUAGES for lesson in COURSE[language]]
+ALL_DIRECTIVES = [(f"{lesson.language}:{lesson.slug}", d) for lesson in EVERY_LESSON for d in lesson.directives]
+#: The last heading of every lesson, in the language it is written in.
+EXERCISES = {"en": "Exercises", "ru": "Упражнения"}
 
 
 def _id(pair):
     slug, directive = pair
     return f"{slug}:{directive.line}"
+
+
+def _lesson_id(lesson):
+    return f"{lesson.language}:{lesson.slug}"
 
 
 # ------------------------------------------------------------ the course
@@ -57,7 +77,7 @@ def test_the_course_covers_the_issue_topics_in_order():
     assert len({lesson.order for lesson in LESSONS}) == len(LESSONS)
 
 
-@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.slug)
+@pytest.mark.parametrize("lesson", EVERY_LESSON, ids=_lesson_id)
 def test_every_lesson_renders_its_examples_and_exercises(lesson):
     html = render_lesson(lesson)
     assert html.count('class="example ') == len(lesson.examples)
@@ -65,18 +85,116 @@ def test_every_lesson_renders_its_examples_and_exercises(lesson):
     assert "{hand" not in html and "{play" not in html and "{exercise" not in html
 
 
-@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.slug)
+@pytest.mark.parametrize("lesson", EVERY_LESSON, ids=_lesson_id)
 def test_every_lesson_ends_with_engine_checked_exercises(lesson):
     assert lesson.exercises, f"{lesson.slug} has no exercises"
     last_heading = lesson.body.rfind("\n## ")
-    assert "Exercises" in lesson.body[last_heading : last_heading + 20]
+    assert lesson.body[last_heading + 4 :].splitlines()[0].strip() == EXERCISES[lesson.language]
     first_exercise = min(d.line for d in lesson.exercises)
     assert all(d.line < first_exercise for d in lesson.examples)
 
 
-@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.slug)
+@pytest.mark.parametrize("lesson", EVERY_LESSON, ids=_lesson_id)
 def test_every_lesson_agrees_with_the_engine(lesson):
     assert check_lesson(lesson) == ()
+
+
+# ------------------------------------------------------------ the translations
+
+
+@pytest.mark.parametrize("language", TRANSLATIONS)
+def test_every_english_lesson_has_its_translation_under_the_same_file_name(language):
+    english = sorted(path.name for path in LESSONS_DIR.glob("*.md"))
+    translated = sorted(path.name for path in translation_dir(language).glob("*.md"))
+    assert translated == english
+    assert all(lesson.language == language for lesson in COURSE[language])
+    assert [lesson.slug for lesson in COURSE[language]] == [lesson.slug for lesson in LESSONS]
+
+
+@pytest.mark.parametrize("language", TRANSLATIONS)
+@pytest.mark.parametrize("name", sorted(path.name for path in LESSONS_DIR.glob("*.md")))
+def test_a_translation_has_its_twins_front_matter_but_its_own_title_and_summary(language, name):
+    english = frontmatter.loads((LESSONS_DIR / name).read_text(encoding="utf-8")).metadata
+    translated = frontmatter.loads((translation_dir(language) / name).read_text(encoding="utf-8")).metadata
+    own = ("title", "summary")
+    assert {k: v for k, v in translated.items() if k not in own} == {k: v for k, v in english.items() if k not in own}
+    assert set(translated) == set(english)
+    assert translated["title"] != english["title"] and translated["summary"] != english["summary"]
+
+
+@pytest.mark.parametrize("language", TRANSLATIONS)
+@pytest.mark.parametrize("index", range(len(LESSONS)), ids=lambda i: LESSONS[i].slug)
+def test_a_translation_has_its_twins_directives_in_order(language, index):
+    english, translated = LESSONS[index], COURSE[language][index]
+    assert translated.slug == english.slug
+    assert [d.notation for d in translated.directives] == [d.notation for d in english.directives]
+    assert translation_problems(english, translated) == ()
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_course_in_each_language_has_no_problem(language):
+    assert course_problems(language) == ()
+
+
+def _course_copy(tmp_path):
+    shutil.copytree(LESSONS_DIR, tmp_path / "lessons")
+    return tmp_path / "lessons"
+
+
+def test_a_translation_whose_directive_differs_from_its_twins_is_reported(tmp_path):
+    course = _course_copy(tmp_path)
+    path = course / "ru" / LESSONS[1].source
+    first = LESSONS[1].exercises[0]
+    other = first.stated + 2
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(first.notation, first.notation.replace(f"= {first.stated}}}", f"= {other}}}")),
+                    encoding="utf-8")
+    messages = [problem.message for problem in course_problems("ru", course)]
+    assert f"states {other} but the engine counts {first.stated}" in messages  # a wrong count, in Russian too
+    assert any("where the English lesson has" in message for message in messages)
+    assert course_problems("en", course) == ()
+
+
+def test_a_translation_whose_front_matter_differs_from_its_twins_is_reported(tmp_path):
+    course = _course_copy(tmp_path)
+    path = course / "ru" / LESSONS[1].source
+    path.write_text(path.read_text(encoding="utf-8").replace("combos: [fifteen]", "combos: [fifteen, pair]"),
+                    encoding="utf-8")
+    [problem] = course_problems("ru", course)
+    assert "combos" in problem.message
+
+
+def test_a_missing_translation_falls_back_to_the_english_lesson(tmp_path):
+    course = _course_copy(tmp_path)
+    (course / "ru" / LESSONS[2].source).unlink()
+    russian = load_lessons(course, language="ru")
+    assert russian[2].language == "en" and russian[2].title == LESSONS[2].title
+    assert russian[1].language == "ru" and russian[1].title == COURSE["ru"][1].title
+    [problem] = course_problems("ru", course)
+    assert "missing" in problem.message and LESSONS[2].source in problem.lesson
+    # and a fallback is English throughout, its examples and exercises too
+    with i18n.language("ru"):
+        assert "Exercise 1." in render_lesson(russian[2])
+
+
+def test_a_translation_with_no_english_twin_is_refused(tmp_path):
+    course = _course_copy(tmp_path)
+    shutil.copy(course / "ru" / LESSONS[1].source, course / "ru" / "99-stray.md")
+    text = (course / "ru" / "99-stray.md").read_text(encoding="utf-8")
+    (course / "ru" / "99-stray.md").write_text(
+        text.replace(f"slug: {LESSONS[1].slug}", "slug: stray").replace(f"order: {LESSONS[1].order}", "order: 99"),
+        encoding="utf-8")
+    with pytest.raises(LessonError, match="no English lesson has the slug stray"):
+        load_lessons(course, language="ru")
+
+
+def test_the_language_defaults_to_the_current_one_and_an_unknown_one_is_english():
+    with i18n.language("ru"):
+        assert load_lessons() == COURSE["ru"]
+        assert get_lesson(LESSONS[1].slug).title == COURSE["ru"][1].title
+        assert lesson_for_combo_type("pair").language == "ru"
+    assert load_lessons() == LESSONS
+    assert load_lessons(language="de") == LESSONS
 
 
 @pytest.mark.parametrize("pair", [p for p in ALL_DIRECTIVES if p[1].kind is not DirectiveKind.DISCARD], ids=_id)
@@ -300,7 +418,7 @@ def test_a_wrong_answer_is_told_the_engines_count_and_how_it_is_spoken():
     assert verdict.explanation == truth.spoken
 
 
-@pytest.mark.parametrize("lesson", LESSONS[:4], ids=lambda lesson: lesson.slug)
+@pytest.mark.parametrize("lesson", [lesson for course in COURSE.values() for lesson in course[:4]], ids=_lesson_id)
 def test_changing_any_stated_total_in_a_real_lesson_fails_the_check(lesson):
     path = LESSONS_DIR / lesson.source
     text = path.read_text(encoding="utf-8")
@@ -369,3 +487,84 @@ def test_every_pile_scores_the_same_as_the_pegging_quiz_would(pair):
 
     _, directive = pair
     assert pegging_moment(directive).points == directive.engine_total()
+
+
+# ------------------------------------------------------------ in Russian
+
+
+def test_a_russian_example_is_labelled_counted_and_spoken_in_russian():
+    from engine.spoken_ru import spoken_count_ru
+
+    directive = parse_directive("{hand 4C 5D 6H KC | 5S = %d}" % score_show("4C 5D 6H KC", "5S").total)
+    result = score_show("4C 5D 6H KC", "5S")
+    with i18n.language("ru"):
+        html = render_example(directive)
+    assert "<th>комбинация</th><th>карты</th><th>очки</th>" in html and ">итого<" in html
+    assert '>рука <span class="cards">' in html and ">стартер<" in html
+    assert f"«{spoken_count_ru(result.items)}»" in html
+    assert 'aria-label="король треф"' in html and '<span class="rank">К</span>' in html
+    assert "<td>пятнадцать</td>" in html and "<td>последовательность из трёх</td>" in html.replace("\u00ad", "")
+    for english in ("score", "cards", "points", "total", "starter", "fifteen", "pair", "hand"):
+        assert f">{english}<" not in html and f">{english} " not in html
+
+
+def test_a_russian_lesson_is_rendered_in_russian_whatever_the_current_language():
+    html = render_lesson(COURSE["ru"][1])
+    assert "Упражнение 1. Посчитайте эту руку." in html and "Exercise" not in html
+
+
+@pytest.mark.parametrize("pile, spoken", [
+    ("5H 5D 5S", "пятнадцать — два, и королевская пара — восемь"),
+    ("7C 4D 4H", "пятнадцать — два, и пара — четыре"),
+    ("7C 8D 9H 7S", "тридцать одно — два, и последовательность из трёх — пять"),
+    ("KS 9H", "девятнадцать, очков нет"),
+    ("10C KH KS go", "пара — два, и за «гоу» — три"),
+    ("9H 6S 4C last", "за последнюю карту — одно"),
+    ("4H 4D 4S 4C", "двойная королевская пара — двенадцать"),
+    ("AS 2D 3C 4H 5S 6D 7C", "последовательность из семи — семь"),
+])
+def test_the_play_is_spoken_in_russian_with_running_totals(pile, spoken):
+    directive = parse_directive(f"{{play {pile} = 0}}")
+    with i18n.language("ru"):
+        assert judge(directive, "0").explanation == spoken
+        assert f"«{spoken}»" in render_example(directive)
+    assert judge(directive, "0").explanation != spoken  # English stays English
+
+
+@pytest.mark.parametrize("lesson", COURSE["ru"], ids=_lesson_id)
+def test_every_russian_exercise_and_example_speaks_russian(lesson):
+    html = render_lesson(lesson)
+    assert html.count("Упражнение ") == len(lesson.exercises)
+    for english in ("Exercise", "Count this", "Pick two", "Score the", ">hand ", ">crib ", ">pile ", ">dealt ",
+                    "lay away", "before the cut", "the four kept", "(avg)", "net (", "You deal", "Your opponent",
+                    ">starter<", ">count ", "neither player", "last card of the play", " for two", "no score"):
+        assert english not in html, english
+
+
+@pytest.mark.parametrize("seat", ["dealer", "pone"])
+def test_a_discard_is_judged_and_shown_in_russian_with_decimal_commas(seat):
+    directive = parse_directive(f"{{exercise discard 5H 5D JS 4C 6D KS {seat} = JS KS}}")
+    others = [c for c in directive.cards if c not in directive.throw]
+    with i18n.language("ru"):
+        verdict = judge(directive, format_cards(others[:2]))
+        html = render_example(directive)
+        question = exercise_question_html(directive, 3)
+    assert verdict.explanation.startswith("Если отложить")
+    assert ("в свои ясли" if seat == "dealer" else "в ясли соперника") in verdict.explanation
+    assert re.search(r"в среднем \d+,\d\d, а (его )?ясли\s— \d+,\d\d: итог -?\d+,\d\d\. Лучший сброс\s— ", verdict.explanation)
+    assert re.search(r'<td class="points">\d+,\d\d</td>', html)
+    assert ("Сдаёте вы: ясли ваши." if seat == "dealer" else "Сдаёт соперник: ясли его.") in html
+    assert ("итог (рука + ясли)" if seat == "dealer" else "итог (рука − ясли)") in html
+    assert question.startswith('<p class="prompt">Упражнение 3. Выберите две карты для сброса: ')
+    assert ">сдано <" in question
+
+
+@pytest.mark.parametrize("hand", ["AS 3D 7C QH", "5C 10D 2H 4S", "AS 2D 3C 4H", "5C 5D 5H AS", "5C 5D 10H JS"])
+def test_the_cards_kept_say_their_points_with_the_russian_plural(hand):
+    from engine.spoken_ru import plural_ru
+
+    total = score_show(hand).total
+    directive = parse_directive(f"{{discard {hand} 9C 8D pone = 9C 8D}}")
+    with i18n.language("ru"):
+        html = render_example(directive)
+    assert f"до среза это {total}\u00a0{plural_ru(total, 'очко', 'очка', 'очков')}</p>" in html

@@ -13,14 +13,18 @@ from markupsafe import Markup
 from wtforms import SelectMultipleField, StringField
 from wtforms.validators import InputRequired, Regexp, ValidationError
 
-from trainer import record
+from trainer import record, words
+from trainer.i18n import NC_, lazy_gettext, pgettext
+from trainer.i18n import gettext as _
 from trainer.lesson_progress import LessonProgress, answer_exercise, course_progress
 from trainer.lessons import (
     Directive,
     DirectiveKind,
     Lesson,
+    answer_text,
     exercise_question_html,
     get_lesson,
+    judge,
     lesson_for_combo_type,
     load_lessons,
     render_example,
@@ -29,7 +33,7 @@ from trainer.lessons import (
 from trainer.web.learners import learner_required
 
 bp = Blueprint("lessons", __name__, url_prefix="/lessons")
-NAV = ("lessons.index", "Lessons")
+NAV = ("lessons.index", NC_("nav", "Lessons"))
 
 _VERDICT_KEY = "lesson_verdict"
 
@@ -37,17 +41,21 @@ _VERDICT_KEY = "lesson_verdict"
 class PointsForm(FlaskForm):
     """The answer to a count or pegging exercise: a number of points."""
 
-    answer = StringField("Points", validators=[InputRequired("Type the points."), Regexp(r"^\s*\d{1,2}\s*$", message="Type the points as a number, like 12.")])
+    # The label is never shown (the page labels the field in the learner's language); the messages are flashed.
+    answer = StringField("Points", validators=[
+        InputRequired(lazy_gettext("Type the points.")),
+        Regexp(r"^\s*\d{1,2}\s*$", message=lazy_gettext("Type the points as a number, like 12.")),
+    ])
 
 
 class DiscardForm(FlaskForm):
     """The answer to a discard exercise: two of the six cards."""
 
-    throw = SelectMultipleField("Lay away", validate_choice=True)
+    throw = SelectMultipleField("Lay away", validate_choice=True)  # never shown: the page's legend names it
 
     def validate_throw(self, field) -> None:
         if len(field.data or ()) != 2:
-            raise ValidationError("Pick exactly two cards to lay away.")
+            raise ValidationError(_("Pick exactly two cards to lay away."))
 
 
 @bp.app_template_global("lesson_for_combo")
@@ -63,7 +71,7 @@ def lesson_for_combo(kind) -> Lesson | None:
 def _form_for(directive: Directive, formdata=None) -> FlaskForm:
     if directive.kind is DirectiveKind.DISCARD:
         form = DiscardForm(formdata=formdata)
-        form.throw.choices = [(str(c), c.pretty) for c in directive.cards]
+        form.throw.choices = [(str(c), words.face(c)) for c in directive.cards]
         return form
     return PointsForm(formdata=formdata)
 
@@ -97,7 +105,8 @@ def index():
     upcoming = None
     if progress:
         upcoming = next((p.lesson for p in progress if not p.done), None)
-    return render_template("lessons/index.html", title="Lessons", lessons=lessons, progress=progress, upcoming=upcoming)
+    return render_template("lessons/index.html", title=pgettext("nav", "Lessons"), lessons=lessons, progress=progress,
+                           upcoming=upcoming)
 
 
 @bp.get("/<slug>")
@@ -111,6 +120,10 @@ def lesson(slug: str):
 
     def exercise_html(directive: Directive, number: int) -> str:
         shown = verdict if verdict and verdict.get("number") == number else None
+        if shown:  # as the learner reads it now: a discard's cards by their faces, in the page's language
+            shown = dict(shown, answer_text=answer_text(directive, shown["answer"]),
+                         expected_text=answer_text(directive, shown["expected"]),
+                         explanation=judge(directive, shown["answer"]).explanation)
         return render_template(
             "lessons/_exercise.html",
             lesson=lesson,
@@ -155,10 +168,10 @@ def answer(slug: str, number: int):
     if not form.validate_on_submit():
         for errors in form.errors.values():
             for message in errors:
-                flash(message, "error")
+                flash(str(message), "error")  # a lazy message, in the learner's language
         return redirect(back)
     given = " ".join(form.throw.data) if directive.kind is DirectiveKind.DISCARD else form.answer.data.strip()
-    verdict, _ = answer_exercise(g.learner.id, lesson, number, given)
+    verdict, _attempt = answer_exercise(g.learner.id, lesson, number, given)
     record.commit()
     session[_VERDICT_KEY] = {
         "slug": slug,
