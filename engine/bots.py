@@ -59,6 +59,7 @@ import numpy as np
 from engine.cards import DECK, Card
 from engine.discard import CribModel, DiscardOption, analyse_discards, keep_scores_as_they_stand
 from engine.game import MugginsWindow, PendingClaim
+from engine.keepmodel import likely_holdings
 from engine.peganalysis import (
     PeggingView,
     expected_nets,
@@ -116,6 +117,9 @@ class BotProfile:
     #: Play for the game (win probability) when either player is within this
     #: many points of the target; 0: always for points.
     endgame: int = 0
+    #: In the play, weigh the opponent's possible holdings by how likely a good
+    #: player is to have kept them (:mod:`engine.keepmodel`; two-player six-card deals).
+    opponent_model: bool = False
 
 
 PROFILES: dict[Level, BotProfile] = {
@@ -127,7 +131,7 @@ PROFILES: dict[Level, BotProfile] = {
     Level.HARD: BotProfile(Level.HARD, DiscardStyle.HAND_AVERAGE, PlayStyle.ONE_REPLY, samples=40),
     Level.INSANE: BotProfile(Level.INSANE, DiscardStyle.HAND_AND_CRIB, PlayStyle.PLAY_OUT, samples=300),
     Level.EXPERT: BotProfile(
-        Level.EXPERT, DiscardStyle.HAND_AND_CRIB, PlayStyle.PLAY_OUT, samples=300, endgame=40,
+        Level.EXPERT, DiscardStyle.HAND_AND_CRIB, PlayStyle.PLAY_OUT, samples=300, endgame=40, opponent_model=True,
     ),
 }
 
@@ -233,13 +237,25 @@ class Bot:
         else:
             table = self._endgame_table(view)
             greedy = greedy_rank(ranks, pile, view.count)
+            peg = pegging_view(view)
+            holdings = self._likely_holdings(view, peg)
             if table is not None:
-                chances, nets = play_win_chances(view, ranks, table, profile.samples, self.rng)
+                chances, nets = play_win_chances(view, ranks, table, profile.samples, self.rng, holdings=holdings)
                 rank = max(ranks, key=lambda r: (round(chances[r], 9), round(nets[r], 9), r == greedy))
             else:
-                nets = expected_nets(pegging_view(view), ranks, profile.samples, self.rng)
+                nets = expected_nets(peg, ranks, profile.samples, self.rng, holdings=holdings)
                 rank = max(ranks, key=lambda r: (round(nets[r], 9), r == greedy))
         return next(c for c in legal if int(c.rank) == rank)
+
+    def _likely_holdings(self, view: PlayerView, peg: PeggingView) -> list[list[list[int]]] | None:
+        """The opponent model's holdings for a play decision, or None to draw them all alike."""
+        rules = view.rules
+        if not self.profile.opponent_model or rules.players != 2 or rules.hand_size != 6 or view.dealer is None:
+            return None
+        played_by: list[list[int]] = [[], []]
+        for seat, card in view.played:
+            played_by[seat].append(int(card.rank))
+        return likely_holdings(peg, self.profile.samples, self.rng, played_by=played_by, dealer=view.dealer)
 
     def _rank_by_reply(self, view: PlayerView, ranks: list[int], pile: list[int]) -> int:
         """Points now minus the next player's best reply, over sampled holdings."""
@@ -367,7 +383,13 @@ def race_play_out(
 
 
 def play_win_chances(
-    view: PlayerView, ranks: Sequence[int], table: WinTable, samples: int, rng: random.Random
+    view: PlayerView,
+    ranks: Sequence[int],
+    table: WinTable,
+    samples: int,
+    rng: random.Random,
+    *,
+    holdings: Sequence[list[list[int]]] | None = None,
 ) -> tuple[dict[int, float], dict[int, float]]:
     """P(win) and the mean net play points for laying each of ``ranks``, from a
     view (see :func:`pegging_chances`); this seat's hand counts exactly."""
@@ -376,6 +398,7 @@ def play_win_chances(
     return pegging_chances(
         pegging_view(view), ranks, table, samples, rng,
         mine=view.scores[seat], theirs=view.scores[1 - seat], i_deal=crib_is_mine(view), hand_points=hand_points,
+        holdings=holdings,
     )
 
 
@@ -390,13 +413,16 @@ def pegging_chances(
     theirs: int,
     i_deal: bool,
     hand_points: int | None = None,
+    holdings: Sequence[list[list[int]]] | None = None,
 ) -> tuple[dict[int, float], dict[int, float]]:
     """P(win) and the mean net play points for laying each of ``ranks`` in a
     two-player play, over ``samples`` sampled holdings of the opponent (the
     same for every rank), each played out greedily until someone pegs out (the
     first to reach the target wins there and then) or the play ends; then the
     shows in their order: this seat's hand ``hand_points`` (the table's
-    distribution when ``None``), the crib and the opponent's show by the table."""
+    distribution when ``None``), the crib and the opponent's show by the table.
+    The holdings are drawn by :func:`sample_holdings` unless given (an opponent
+    model's)."""
     seat = peg.seat
     target = table.target
     if hand_points is None:
@@ -421,10 +447,11 @@ def pegging_chances(
     count = peg.count
     chances = dict.fromkeys(ranks, 0.0)
     nets = dict.fromkeys(ranks, 0.0)
-    for _ in range(samples):
-        holdings = sample_holdings(peg, rng)
+    deals = holdings if holdings is not None else [sample_holdings(peg, rng) for _ in range(samples)]
+    samples = len(deals)
+    for dealt in deals:
         for rank in ranks:
-            hands = [list(h) for h in holdings]
+            hands = [list(h) for h in dealt]
             hands[seat].remove(rank)
             points = [0, 0]
             points[seat] = play_points(pile, count, rank)

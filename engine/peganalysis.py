@@ -148,6 +148,40 @@ def play_out(
     seat's points to ``points`` (changed in place and returned).  ``hands``
     and ``pile`` are consumed.  With ``needs``, stop as soon as a seat's
     points reach its need (a race to peg out)."""
+    if needs is None and policy is greedy_rank and not stop_at_first_reset and len(hands) == 2:
+        # The usual play-out (two greedy players to the end) is a pure function of
+        # the position, and sampled deals reach the same positions again and again.
+        key = (tuple(sorted(hands[0])), tuple(sorted(hands[1])), current, count, last, *pile)
+        gained = _PLAYED_OUT.get(key)
+        if gained is None:
+            before = points[0], points[1]
+            _play_out(hands, current, count, pile, last, points, stop_at_first_reset, policy, needs)
+            if len(_PLAYED_OUT) >= _PLAYED_OUT_SIZE:
+                _PLAYED_OUT.clear()
+            _PLAYED_OUT[key] = (points[0] - before[0], points[1] - before[1])
+        else:
+            points[0] += gained[0]
+            points[1] += gained[1]
+        return points
+    return _play_out(hands, current, count, pile, last, points, stop_at_first_reset, policy, needs)
+
+
+#: Points each seat gains from a two-player greedy play-out, by position (a bounded cache).
+_PLAYED_OUT: dict[tuple[Any, ...], tuple[int, int]] = {}
+_PLAYED_OUT_SIZE = 200_000
+
+
+def _play_out(
+    hands: list[list[int]],
+    current: int,
+    count: int,
+    pile: list[int],
+    last: int | None,
+    points: list[int],
+    stop_at_first_reset: bool,
+    policy: Callable[[Sequence[int], Sequence[int], int], int | None],
+    needs: Sequence[int] | None,
+) -> list[int]:
     players = len(hands)
     while True:
         hand = hands[current]
@@ -345,21 +379,29 @@ def _as_rng(rng: random.Random | int | None) -> random.Random:
 
 
 def expected_nets(
-    view: PeggingView, ranks: Sequence[int], samples: int, rng: random.Random
+    view: PeggingView,
+    ranks: Sequence[int],
+    samples: int,
+    rng: random.Random,
+    *,
+    holdings: Sequence[list[list[int]]] | None = None,
 ) -> dict[int, float]:
     """Mean net points to the end of the play for laying each of ``ranks`` now.
 
     Every candidate is played out against the same sampled holdings, so the
-    comparison between candidates is not blurred by different deals.
+    comparison between candidates is not blurred by different deals.  The
+    holdings are ``samples`` draws of :func:`sample_holdings` unless given
+    (an opponent model's, :func:`engine.keepmodel.likely_holdings`).
     """
     totals = dict.fromkeys(ranks, 0.0)
     pile = [int(c.rank) for c in view.pile]
     count = view.count
     players = view.players
-    for _ in range(samples):
-        holdings = sample_holdings(view, rng)
+    deals = holdings if holdings is not None else [sample_holdings(view, rng) for _ in range(samples)]
+    samples = len(deals)
+    for dealt in deals:
         for rank in ranks:
-            hands = [list(h) for h in holdings]
+            hands = [list(h) for h in dealt]
             hands[view.seat].remove(rank)
             points = [0] * players
             points[view.seat] = play_points(pile, count, rank)

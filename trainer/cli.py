@@ -25,6 +25,7 @@ COMMANDS = {
     "pegging": "trainer.commands.pegging",
     "selfplay": "trainer.commands.selfplay",
     "winprob": "trainer.commands.winprob",
+    "keeps": "trainer.commands.keeps",
     "analyse": "trainer.commands.analyse",
     "serve": "trainer.commands.serve",
     "db": "trainer.commands.db",

@@ -1,11 +1,9 @@
-"""The expert level: insane's play early, win probability near the end (issue 14)."""
+"""The expert level: insane's play reading the opponent's keeps, win probability near the end (issue 14)."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
-
-import pytest
 
 from engine.bots import (
     LEVEL_NAMES,
@@ -103,11 +101,20 @@ def test_race_play_out_stops_at_the_first_to_peg_out():
     assert race_play_out([[2], [3]], 0, 0, [], None, points, needs=[10, 1]) == 1
 
 
-@pytest.mark.parametrize("rules", [FIVE_CARD, rules_for("standard", target=91)])
-def test_where_the_table_does_not_apply_expert_plays_as_insane(rules):
-    expert = play_game(rules, [Bot("expert", seed=1), Bot("insane", seed=2)], seed=5)
-    insane = play_game(rules, [Bot("insane", seed=1), Bot("insane", seed=2)], seed=5)
+def test_in_five_card_cribbage_expert_plays_as_insane():
+    # Neither the win table nor the keep model (measured on six-card deals) applies.
+    expert = play_game(FIVE_CARD, [Bot("expert", seed=1), Bot("insane", seed=2)], seed=5)
+    insane = play_game(FIVE_CARD, [Bot("insane", seed=1), Bot("insane", seed=2)], seed=5)
     assert expert.scores == insane.scores
+
+
+def test_where_the_win_table_does_not_apply_expert_plays_as_insane_reading_the_keeps():
+    rules = rules_for("standard", target=91)
+    reading = dataclasses.replace(PROFILES[Level.INSANE], opponent_model=True)
+    expert = play_game(rules, [Bot("expert", seed=1), Bot("insane", seed=2)], seed=5)
+    insane_reading = play_game(rules, [Bot(reading, seed=1), Bot("insane", seed=2)], seed=5)
+    insane = play_game(rules, [Bot("insane", seed=1), Bot("insane", seed=2)], seed=5)
+    assert expert.scores == insane_reading.scores != insane.scores
 
 
 def test_expert_finishes_games_to_121_and_61():

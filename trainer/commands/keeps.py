@@ -1,0 +1,65 @@
+"""``crib keeps``: how much likelier each four ranks are as a hand a good player
+keeps (the expert's opponent model, :mod:`engine.keepmodel`), and ``--build`` to
+count them again by dealing and discarding and write the data file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine.cards import parse_cards
+from engine.keepmodel import DATA_FILE, keep_model, measure
+from trainer.cli import emit
+
+#: Where the engine's data file lives in a checkout.
+DEFAULT_OUT = Path(__file__).resolve().parents[2] / "engine" / "data" / DATA_FILE.name
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "keeps", help="the keep ratio of four cards (the expert's opponent model), or --build it"
+    )
+    parser.add_argument("cards", nargs="?", help='four cards (suits are ignored), e.g. "5H 5D JS QC"')
+    parser.add_argument("--build", action="store_true", help="deal and discard hands, and write the data file")
+    parser.add_argument("--deals", type=int, default=400_000, help="hands per role with --build (default 400000)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes for --build")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where --build writes the data")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.build:
+        return build(args)
+    if not args.cards:
+        raise ValueError('give four cards (crib keeps "5H 5D JS QC"), or --build')
+    cards = parse_cards(args.cards)
+    if len(cards) != 4:
+        raise ValueError(f"a kept hand is four cards, not {len(cards)}")
+    model = keep_model()
+    ranks = [int(c.rank) for c in cards]
+    data = {"cards": args.cards, "dealer": model.ratio(ranks, dealer=True), "pone": model.ratio(ranks, dealer=False)}
+    emit(data, args.json, lambda d: f"kept {d['dealer']:.2f} times as often as chance by the dealer, "
+                                    f"{d['pone']:.2f} by the pone")
+    return 0
+
+
+def build(args: argparse.Namespace) -> int:
+    if args.deals < 1000:
+        raise ValueError("deal at least 1000 hands")
+    if args.jobs < 1:
+        raise ValueError("jobs must be at least 1")
+
+    def progress(done: int, total: int) -> None:
+        sys.stderr.write(f"\r{done}/{total} hands")
+        sys.stderr.flush()
+
+    model = measure(args.deals, seed=args.seed, jobs=args.jobs, progress=progress)
+    sys.stderr.write("\n")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(model.to_dict(), separators=(",", ":")) + "\n", encoding="utf-8")
+    emit({"out": str(args.out), "deals": model.deals}, args.json, lambda d: f"{d['deals']} hands a role: {d['out']}")
+    return 0
