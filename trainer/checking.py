@@ -24,9 +24,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Iterable, Mapping, Sequence
 
-from engine.cards import Card, Rank, parse_cards
+from engine.cards import Card, Rank, Suit, parse_cards
 from engine.pegging import PlayScore
 from engine.scoring import SHOW_KINDS, ScoreItem, ScoreKind, ShowScore
+from trainer import words
+from trainer.i18n import N_, NC_, ngettext, pgettext
+from trainer.i18n import gettext as _
 
 
 class ComboType(StrEnum):
@@ -59,6 +62,17 @@ class ComboType(StrEnum):
         """The show or pegging kind this type belongs to."""
         return _CATEGORY[self]
 
+    @property
+    def label(self) -> str:
+        """How the review names this type, in the learner's language: "Fifteen of
+        3 cards", "Crib flush"; a pegging type without its "pegging: " ("Go"),
+        as it is listed under the pegging heading.
+
+        >>> ComboType.FIFTEEN_3.label, ComboType.PEG_LAST_CARD.label, ComboType.PEG_THIRTY_ONE.label
+        ('Fifteen of 3 cards', 'Last card', '31')
+        """
+        return pgettext("combo type", _COMBO_LABELS[self])
+
 
 _CATEGORY = {
     ComboType.FIFTEEN_2: ScoreKind.FIFTEEN,
@@ -78,6 +92,28 @@ _CATEGORY = {
     ComboType.PEG_RUN: ScoreKind.RUN,
     ComboType.PEG_GO: ScoreKind.GO,
     ComboType.PEG_LAST_CARD: ScoreKind.LAST_CARD,
+}
+
+#: The combo types' names (the "combo type" context).  The counts 15 and 31 are
+#: the same in every language: not in the catalog.
+_COMBO_LABELS = {
+    ComboType.FIFTEEN_2: NC_("combo type", "Fifteen of 2 cards"),
+    ComboType.FIFTEEN_3: NC_("combo type", "Fifteen of 3 cards"),
+    ComboType.FIFTEEN_4: NC_("combo type", "Fifteen of 4 cards"),
+    ComboType.FIFTEEN_5: NC_("combo type", "Fifteen of 5 cards"),
+    ComboType.PAIR: NC_("combo type", "Pair"),
+    ComboType.PAIR_ROYAL: NC_("combo type", "Pair royal"),
+    ComboType.RUN: NC_("combo type", "Run"),
+    ComboType.MULTIPLE_RUNS: NC_("combo type", "Multiple runs"),
+    ComboType.HAND_FLUSH: NC_("combo type", "Hand flush"),
+    ComboType.CRIB_FLUSH: NC_("combo type", "Crib flush"),
+    ComboType.NOBS: NC_("combo type", "Nobs"),
+    ComboType.PEG_FIFTEEN: "15",
+    ComboType.PEG_THIRTY_ONE: "31",
+    ComboType.PEG_PAIR: NC_("combo type", "Pairs"),
+    ComboType.PEG_RUN: NC_("combo type", "Runs"),
+    ComboType.PEG_GO: NC_("combo type", "Go"),
+    ComboType.PEG_LAST_CARD: NC_("combo type", "Last card"),
 }
 
 SHOW_COMBO_TYPES = tuple(t for t in ComboType if not t.is_pegging)
@@ -209,6 +245,18 @@ class ClaimKind(StrEnum):
     def score_kind(self) -> ScoreKind:
         """The engine's kind for the points this claim stands for."""
         return ScoreKind(self.value)
+
+    @property
+    def label(self) -> str:
+        """The kind as the claim buttons and the list of claims name it, in the
+        learner's language (``Fifteen``, ``Nobs``)."""
+        return pgettext("claim", _CLAIM_LABELS[self])
+
+
+_CLAIM_LABELS = {
+    ClaimKind.FIFTEEN: NC_("claim", "Fifteen"), ClaimKind.PAIR: NC_("claim", "Pair"),
+    ClaimKind.RUN: NC_("claim", "Run"), ClaimKind.FLUSH: NC_("claim", "Flush"), ClaimKind.NOBS: NC_("claim", "Nobs"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,14 +427,17 @@ def check_categories(score: ShowScore, answers: Mapping[ScoreKind, int]) -> Feed
     return Feedback(AnswerMode.CATEGORY, score, sum(l.answered or 0 for l in lines), lines, missed, (), tuple(results))
 
 
-#: The flush rules a deal can tempt a learner to break, as the feedback states them.
-CRIB_FLUSH_RULE = "a crib flush needs all five cards: the starter too"
-HAND_FLUSH_RULE = "three hand cards and the starter are never a flush: all four hand cards must match"
+#: The flush rules a deal can tempt a learner to break, as the feedback states them
+#: (in English: :class:`Trap` and the claims' reasons give them in the learner's language).
+CRIB_FLUSH_RULE = N_("a crib flush needs all five cards: the starter too")
+HAND_FLUSH_RULE = N_("three hand cards and the starter are never a flush: all four hand cards must match")
 
 
 @dataclass(frozen=True, slots=True)
 class Trap:
-    """A deal that looks like it scores but does not: the rule it tempts a learner to break, and how."""
+    """A deal that looks like it scores but does not: the rule it tempts a learner
+    to break, and how, each in the learner's language (the rule starts with a
+    small letter: it follows a heading or another sentence)."""
 
     rule: str
     here: str
@@ -410,24 +461,49 @@ def flush_trap(score: ShowScore) -> Trap | None:
     suits = Counter(c.suit for c in hand)
     suit, count = suits.most_common(1)[0]
     if count == len(hand) and score.is_crib:  # the whole crib of one suit, the starter not
-        return Trap(
-            CRIB_FLUSH_RULE,
-            f"The {_COUNT_WORDS.get(count, count)} {_SUIT_NAMES[suit.value]} of the crib score nothing: the starter"
-            f" {score.starter.pretty} is not a {_SUIT_NAME[suit.value]}.",
-        )
+        return Trap(_(CRIB_FLUSH_RULE), _crib_of_one_suit(suit, count, score.starter))
     if count == len(hand) - 1 and score.starter.suit is suit:
         odd = next(c for c in hand if c.suit is not suit)
-        return Trap(
-            CRIB_FLUSH_RULE if score.is_crib else HAND_FLUSH_RULE,
-            f"Three {_SUIT_NAMES[suit.value]} and a {_SUIT_NAME[suit.value]} starter, but the {odd.pretty}"
-            " breaks the suit: no flush.",
-        )
+        return Trap(_(CRIB_FLUSH_RULE if score.is_crib else HAND_FLUSH_RULE), _suit_broken(suit, odd))
     return None
 
 
-_COUNT_WORDS = {3: "three", 4: "four", 5: "five"}
-_SUIT_NAME = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
-_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+#: How many cards of a suit a crib holds, as a word ("the four clubs").
+_COUNT_WORDS = {3: NC_("how many", "three"), 4: NC_("how many", "four"), 5: NC_("how many", "five")}
+
+
+def _crib_of_one_suit(suit: Suit, count: int, starter: Card) -> str:
+    """Why a crib of ``count`` cards of ``suit`` scores no flush: its starter is of another suit.
+    One sentence per suit, so each language words the suit as its grammar needs."""
+    english = _COUNT_WORDS.get(count)
+    named = {"count": pgettext("how many", english) if english else str(count), "starter": words.face(starter)}
+    if suit is Suit.CLUBS:
+        return ngettext("The %(count)s club of the crib scores nothing: the starter %(starter)s is not a club.",
+                        "The %(count)s clubs of the crib score nothing: the starter %(starter)s is not a club.",
+                        count, **named)
+    if suit is Suit.DIAMONDS:
+        return ngettext("The %(count)s diamond of the crib scores nothing: the starter %(starter)s is not a diamond.",
+                        "The %(count)s diamonds of the crib score nothing: the starter %(starter)s is not a diamond.",
+                        count, **named)
+    if suit is Suit.HEARTS:
+        return ngettext("The %(count)s heart of the crib scores nothing: the starter %(starter)s is not a heart.",
+                        "The %(count)s hearts of the crib score nothing: the starter %(starter)s is not a heart.",
+                        count, **named)
+    return ngettext("The %(count)s spade of the crib scores nothing: the starter %(starter)s is not a spade.",
+                    "The %(count)s spades of the crib score nothing: the starter %(starter)s is not a spade.",
+                    count, **named)
+
+
+def _suit_broken(suit: Suit, odd: Card) -> str:
+    """Why three hand cards of ``suit`` and a starter of it score no flush: the ``odd`` card."""
+    card = words.face(odd)
+    if suit is Suit.CLUBS:
+        return _("Three clubs and a club starter, but the %(card)s breaks the suit: no flush.", card=card)
+    if suit is Suit.DIAMONDS:
+        return _("Three diamonds and a diamond starter, but the %(card)s breaks the suit: no flush.", card=card)
+    if suit is Suit.HEARTS:
+        return _("Three hearts and a heart starter, but the %(card)s breaks the suit: no flush.", card=card)
+    return _("Three spades and a spade starter, but the %(card)s breaks the suit: no flush.", card=card)
 
 
 def _claim_reason(claim: Claim, score: ShowScore) -> str:
@@ -435,41 +511,41 @@ def _claim_reason(claim: Claim, score: ShowScore) -> str:
     cards = claim.cards
     everything = set(score.hand) | ({score.starter} if score.starter else set())
     if not set(cards) <= everything:
-        return "those cards are not in this deal"
+        return _("those cards are not in this deal")
     if claim.kind is ClaimKind.FIFTEEN:
         total = sum(c.value for c in cards)
-        return f"those cards add to {total}, not 15"
+        return _("those cards add to %(total)d, not 15", total=total)
     if claim.kind is ClaimKind.PAIR:
         if len(cards) < 2:
-            return "a pair needs two cards of the same rank"
-        return "a pair is cards of the same rank (J and Q are not a pair)"
+            return _("a pair needs two cards of the same rank")
+        return _("a pair is cards of the same rank (J and Q are not a pair)")
     if claim.kind is ClaimKind.RUN:
         ranks = sorted(c.rank for c in cards)
         if len(cards) < 3:
-            return "a run needs three cards or more"
+            return _("a run needs three cards or more")
         if len(set(ranks)) != len(ranks):
-            return "a run has one card of each rank: a double run is two runs, claim each"
+            return _("a run has one card of each rank: a double run is two runs, claim each")
         if ranks[-1] - ranks[0] != len(ranks) - 1:
-            return "those ranks are not in sequence (the ace is low: Q K A is no run)"
-        return "that run is part of a longer run: claim the longest"
+            return _("those ranks are not in sequence (the ace is low: Q K A is no run)")
+        return _("that run is part of a longer run: claim the longest")
     if claim.kind is ClaimKind.FLUSH:
         if len({c.suit for c in cards}) != 1:
-            return "a flush is cards of one suit"
+            return _("a flush is cards of one suit")
         hand_cards = [c for c in cards if c in score.hand]
         if score.starter in cards and len(hand_cards) < len(score.hand):
-            return HAND_FLUSH_RULE
+            return _(HAND_FLUSH_RULE)
         if score.is_crib:
-            return CRIB_FLUSH_RULE
+            return _(CRIB_FLUSH_RULE)
         if score.starter and score.starter.suit == cards[0].suit and score.starter not in cards:
-            return "the starter is the same suit: it is a flush of five"
-        return "a flush needs all the hand cards"
+            return _("the starter is the same suit: it is a flush of five")
+        return _("a flush needs all the hand cards")
     if claim.kind is ClaimKind.NOBS:
         if len(cards) != 1 or cards[0].rank is not Rank.JACK:
-            return "his nob is one jack in the hand"
+            return _("his nob is one jack in the hand")
         if score.starter and cards[0] == score.starter:
-            return "the starter jack is his heels (to the dealer at the cut), not nobs"
-        return "nobs is the jack of the starter's suit"
-    return "that is not a combination in this hand"  # pragma: no cover
+            return _("the starter jack is his heels (to the dealer at the cut), not nobs")
+        return _("nobs is the jack of the starter's suit")
+    return _("that is not a combination in this hand")  # pragma: no cover
 
 
 def _items_claimed(claim: Claim, score: ShowScore) -> tuple[ScoreItem, ...]:
@@ -493,7 +569,7 @@ def check_claims(score: ShowScore, claims: Sequence[Claim]) -> Feedback:
         if not items:
             wrong.append(WrongClaim(claim, _claim_reason(claim, score)))
         elif claimed & set(items):
-            wrong.append(WrongClaim(claim, "already claimed"))
+            wrong.append(WrongClaim(claim, _("already claimed")))
         else:
             claimed.update(items)
             credited += sum(item.points for item in items)

@@ -31,6 +31,7 @@ from engine.game import Action, Automation, Game
 from engine.pegging import PlayScore, pile_count, score_play
 from engine.rules import STANDARD
 from engine.scoring import ScoreItem, ScoreKind, ShowScore, score_show
+from trainer.i18n import NC_, pgettext
 
 # ---------------------------------------------------------------- show drills
 
@@ -44,6 +45,25 @@ class FocusKind(StrEnum):
     FLUSH_TRAPS = "flush traps"
     NOBS = "nobs"
     NINETEEN = "19 hands"
+
+    @property
+    def label(self) -> str:
+        """The kind as the drill's options name it, in the learner's language.
+
+        >>> FocusKind.FLUSH_TRAPS.label, FocusKind.NINETEEN.label
+        ('Flush traps', '19 hands')
+        """
+        return pgettext("focus", _FOCUS_LABELS[self])
+
+
+_FOCUS_LABELS = {
+    FocusKind.ANY: NC_("focus", "Any"),
+    FocusKind.DOUBLE_RUNS: NC_("focus", "Double runs"),
+    FocusKind.FIVE_CARD_FIFTEENS: NC_("focus", "Five-card fifteens"),
+    FocusKind.FLUSH_TRAPS: NC_("focus", "Flush traps"),
+    FocusKind.NOBS: NC_("focus", "Nobs"),
+    FocusKind.NINETEEN: NC_("focus", "19 hands"),
+}
 
 
 def matches_focus(score: ShowScore, focus: FocusKind) -> bool:

@@ -20,6 +20,7 @@ from typing import Any, Callable
 from trainer import adaptive, record
 from trainer.adaptive import Deal
 from trainer.drills import FocusKind, best_play_question, deal_discard, deal_show, pegging_moment, replay
+from trainer.i18n import gettext as _
 from trainer.record import DrillKind, NewAttempt
 
 
@@ -118,7 +119,7 @@ def change_claims(learner_id: int, drill_id: str, change: Callable[[list[Any]], 
     another change of the same drill lands first (two posts at once), read the
     drill again and apply the change to the claims as they now are, so neither
     is lost.  ``change`` may raise to refuse; nothing is then written."""
-    for _ in range(CLAIM_TRIES):
+    for _try in range(CLAIM_TRIES):
         pending = record.pending_drill(drill_id, learner_id, DrillKind.SHOW)
         if pending is None:
             return ClaimsChange.GONE
@@ -148,9 +149,9 @@ def retry(learner_id: int, attempt_id: int) -> Dealt:
     :class:`CannotRetry` for an attempt that is not theirs or cannot be dealt again."""
     attempt = record.attempt_by_id(attempt_id, learner_id)
     if attempt is None:
-        raise CannotRetry("There is no such mistake of yours to retry.")
+        raise CannotRetry(_("There is no such mistake of yours to retry."))
     if replay(attempt.kind.value, attempt.dealt) is None:
-        raise CannotRetry("That one cannot be dealt again.")
+        raise CannotRetry(_("That one cannot be dealt again."))
     payload = dict(attempt.dealt)
     if attempt.kind is DrillKind.SHOW:
         payload["claims"] = []

@@ -39,7 +39,10 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased, selectinload
 
+from trainer import i18n
 from trainer.checking import ComboResult, ComboType
+from trainer.i18n import NC_, ngettext, pgettext
+from trainer.i18n import gettext as _
 from trainer.models import Attempt, ComboResultRow, ComboTally, DayTally, Drill, Learner, db, utcnow
 
 #: Longest learner name accepted.
@@ -57,6 +60,23 @@ class DrillKind(StrEnum):
     PEGGING = "pegging"
     BEST_PLAY = "best-play"
     DISCARD = "discard"
+
+    @property
+    def label(self) -> str:
+        """How the review names this kind of drill, in the learner's language.
+
+        >>> DrillKind.SHOW.label, DrillKind.BEST_PLAY.label
+        ('Counting hands', 'Best card')
+        """
+        return pgettext("drill kind", _DRILL_LABELS[self])
+
+
+_DRILL_LABELS = {
+    DrillKind.SHOW: NC_("drill kind", "Counting hands"),
+    DrillKind.PEGGING: NC_("drill kind", "Pegging points"),
+    DrillKind.BEST_PLAY: NC_("drill kind", "Best card"),
+    DrillKind.DISCARD: NC_("drill kind", "Discards"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +242,7 @@ class LearnerStats:
     points_missed: int
     mean_seconds: float | None
     by_type: tuple[ComboStats, ...]
-    #: accuracy per day, oldest first (labels like "29 Nov"), the latest :data:`TREND_DAYS` days
+    #: accuracy per day, oldest first (labels like "29 Nov", "29 нояб."), the latest :data:`TREND_DAYS` days
     trend: tuple[TrendPoint, ...]
     #: accuracy per block of :data:`TREND_BLOCK` answers, oldest first (labels like
     #: "11-20", the answers' places in the whole record), the latest ~:data:`TREND_BLOCK_ANSWERS`
@@ -282,13 +302,14 @@ def clean_name(name: str) -> str:
     """
     cleaned = " ".join(str(name).split())
     if not cleaned:
-        raise ValueError("Please type a name.")
+        raise ValueError(_("Please type a name."))
     if len(cleaned) > MAX_NAME_LENGTH:
-        raise ValueError(f"A name can have at most {MAX_NAME_LENGTH} characters.")
+        raise ValueError(ngettext("A name can have at most %(num)d character.",
+                                  "A name can have at most %(num)d characters.", MAX_NAME_LENGTH))
     if any(unicodedata.category(c) in ("Cc", "Cs") or c in _BIDI_CONTROLS for c in cleaned):
-        raise ValueError("A name cannot hold control characters (like NUL): please type it again.")
+        raise ValueError(_("A name cannot hold control characters (like NUL): please type it again."))
     if len(_fold(cleaned)) > MAX_NAME_KEY_LENGTH:
-        raise ValueError("That name is too long once its letters are spelled out: please shorten it.")
+        raise ValueError(_("That name is too long once its letters are spelled out: please shorten it."))
     return cleaned
 
 
@@ -338,7 +359,7 @@ def _winner(cleaned: str) -> LearnerInfo:
     """The learner another request created under this name while we tried to."""
     row = _learner_row(_fold(cleaned))
     if row is None:  # created and deleted again in between: nothing sensible to return
-        raise ValueError("That name was busy for a moment: please try again.")
+        raise ValueError(_("That name was busy for a moment: please try again."))
     return _learner_info(row)
 
 
@@ -887,7 +908,7 @@ def learner_stats(learner_id: int, kind: DrillKind | None = None) -> LearnerStat
     if kind is not None:
         days = days.where(DayTally.kind == kind.value)
     latest = db.session.execute(days.group_by(DayTally.day).order_by(DayTally.day.desc()).limit(TREND_DAYS)).all()
-    trend = tuple(TrendPoint(f"{day.day} {day:%b}", int(n), int(ok)) for day, n, ok in reversed(latest))
+    trend = tuple(TrendPoint(i18n.format_date(day, "d MMM"), int(n), int(ok)) for day, n, ok in reversed(latest))
     return replace(totals, trend=trend, blocks=_blocks(learner_id, kind, totals.attempts))
 
 

@@ -88,7 +88,7 @@ def test_a_wrong_answer_then_the_review_and_a_retry(live_server, page):
     page.get_by_role("link", name="Review").first.click()
     page.wait_for_url("**/review/")
     body = page.locator("body").inner_text()
-    assert "1 answers, 0% right" in body
+    assert "1 answer, 0% right" in body
     assert page.locator("svg.trend circle").count() == 1
     page.get_by_role("button", name="Retry").click()
     page.wait_for_url(re.compile(r"/show/\w{32}$"))

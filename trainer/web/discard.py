@@ -11,13 +11,15 @@ from engine.discard import analyse_discards
 from engine.errors import InvalidCardError
 from trainer import grading, practice
 from trainer.drills import DiscardDeal
+from trainer.i18n import NC_
+from trainer.i18n import gettext as _
 from trainer.record import DrillKind
 from trainer.web import drill_pages
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
 bp = Blueprint("discard", __name__, url_prefix="/discard")
-NAV = ("discard.drill", "Discard")
+NAV = ("discard.drill", NC_("nav", "Discard"))
 
 
 @bp.get("/")
@@ -30,14 +32,14 @@ def drill():
         spacing=current_app.config["REVIEW_SPACING"],
     )
     if dealt.brought_back:
-        flash("A deal you discarded poorly earlier is back: try it again.", "info")
+        flash(_("A deal you discarded poorly earlier is back: try it again."), "info")
     return redirect(url_for("discard.answer", drill_id=dealt.drill_id))
 
 
 @bp.route("/<drill_id>", methods=["GET", "POST"])
 @learner_required
 def answer(drill_id: str):
-    pending = drill_pages.open_drill(drill_id, DrillKind.DISCARD, "deal")
+    pending = drill_pages.open_drill(drill_id, DrillKind.DISCARD)
     if pending is None:
         return redirect(url_for("discard.drill"))
     deal = DiscardDeal.from_dict(pending.payload["deal"])
@@ -48,10 +50,10 @@ def answer(drill_id: str):
         except InvalidCardError:
             picked = ()
         if len(picked) != 2 or not set(picked) <= set(deal.cards):
-            flash("Pick exactly two of your six cards for the crib.", "error")
+            flash(_("Pick exactly two of your six cards for the crib."), "error")
             return redirect(url_for("discard.answer", drill_id=drill_id))
         attempt_id = drill_pages.answer(
-            drill_id, "deal", lambda: grading.grade_discard(deal, picked, retry_of=pending.retry_of)[1]
+            drill_id, DrillKind.DISCARD, lambda: grading.grade_discard(deal, picked, retry_of=pending.retry_of)[1]
         )
         if attempt_id is None:
             return redirect(url_for("discard.drill"))

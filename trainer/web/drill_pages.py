@@ -16,10 +16,28 @@ from typing import Callable
 from flask import current_app, flash, g
 
 from trainer import practice, record
+from trainer.i18n import N_
+from trainer.i18n import gettext as _
 from trainer.record import AttemptInfo, DrillKind, NewAttempt, PendingDrill
 
 #: What reading an attempt recorded by another feature, in its own shape, raises.
 UNREADABLE = (KeyError, TypeError, ValueError)
+
+_HAND_NOT_OPEN = N_("That hand is not open any more (it was answered, or it is not yours). Here is a new one.")
+_DEAL_NOT_OPEN = N_("That deal is not open any more (it was answered, or it is not yours). Here is a new one.")
+_QUESTION_NOT_OPEN = N_("That question is not open any more (it was answered, or it is not yours). Here is a new one.")
+#: What each kind of drill says of a drill that is not open any more (each a
+#: whole sentence, as the catalog translates it: a hand, a deal, a question).
+NOT_OPEN = {
+    DrillKind.SHOW: _HAND_NOT_OPEN, DrillKind.DISCARD: _DEAL_NOT_OPEN,
+    DrillKind.PEGGING: _QUESTION_NOT_OPEN, DrillKind.BEST_PLAY: _QUESTION_NOT_OPEN,
+}
+_QUESTION_ANSWERED = N_("That question was already answered.")
+#: What each kind of drill says of a drill answered already.
+ANSWERED = {
+    DrillKind.SHOW: N_("That hand was already answered."), DrillKind.DISCARD: N_("That deal was already answered."),
+    DrillKind.PEGGING: _QUESTION_ANSWERED, DrillKind.BEST_PLAY: _QUESTION_ANSWERED,
+}
 
 
 def drill_rng() -> random.Random:
@@ -28,22 +46,23 @@ def drill_rng() -> random.Random:
     return random.Random(seed) if seed is not None else random.Random()
 
 
-def open_drill(drill_id: str, kind: DrillKind, what: str) -> PendingDrill | None:
-    """The learner's unanswered drill of this kind (``what``: "hand", "deal",
-    "question", as the message names it), or None with a message."""
+def open_drill(drill_id: str, kind: DrillKind) -> PendingDrill | None:
+    """The learner's unanswered drill of this kind, or None with a message
+    (:data:`NOT_OPEN`: a hand, a deal or a question, as the kind names it)."""
     pending = record.pending_drill(drill_id, g.learner.id, kind)
     if pending is None:
-        flash(f"That {what} is not open any more (it was answered, or it is not yours). Here is a new one.", "error")
+        flash(_(NOT_OPEN[kind]), "error")
     return pending
 
 
-def answer(drill_id: str, what: str, grade: Callable[[], NewAttempt]) -> int | None:
+def answer(drill_id: str, kind: DrillKind, grade: Callable[[], NewAttempt]) -> int | None:
     """Close the drill, grade and record the learner's answer in one commit
     (:func:`trainer.practice.answer_drill`): the attempt's id, or None with a
-    message when the drill was answered already (another tab, a double submit)."""
+    message (:data:`ANSWERED`) when the drill was answered already (another
+    tab, a double submit)."""
     attempt_id = practice.answer_drill(g.learner.id, drill_id, grade)
     if attempt_id is None:
-        flash(f"That {what} was already answered.", "info")
+        flash(_(ANSWERED[kind]), "info")
     return attempt_id
 
 
@@ -51,11 +70,11 @@ def own_result(attempt_id: int, kind: DrillKind) -> AttemptInfo | None:
     """The learner's attempt of this kind, or None with a message."""
     attempt = record.attempt_by_id(attempt_id, g.learner.id)
     if attempt is None or attempt.kind is not kind:
-        flash("There is no such result of yours.", "error")
+        flash(_("There is no such result of yours."), "error")
         return None
     return attempt
 
 
 def unreadable_result() -> None:
     """Tell the learner that a result (caught as :data:`UNREADABLE`) cannot be shown here."""
-    flash("That result was recorded in a form this page cannot show.", "error")
+    flash(_("That result was recorded in a form this page cannot show."), "error")

@@ -11,13 +11,15 @@ from engine.pegging import pile_count
 from trainer import grading, practice
 from trainer.checking import check_pegging
 from trainer.drills import BestPlayQuestion, PeggingMoment
+from trainer.i18n import NC_
+from trainer.i18n import gettext as _
 from trainer.record import DrillKind
 from trainer.web import drill_pages
-from trainer.web.forms import BadAnswer, PostForm, read_points
+from trainer.web.forms import THE_COUNT, THE_POINTS, BadAnswer, PostForm, read_points
 from trainer.web.learners import learner_required
 
 bp = Blueprint("pegging", __name__, url_prefix="/pegging")
-NAV = ("pegging.quiz", "Pegging")
+NAV = ("pegging.quiz", NC_("nav", "Pegging"))
 
 
 @bp.get("/")
@@ -26,27 +28,27 @@ def quiz():
     """Deal a pegging moment (a missed one due for review first) and go to it."""
     dealt = practice.next_pegging(g.learner.id, drill_pages.drill_rng(), spacing=current_app.config["REVIEW_SPACING"])
     if dealt.brought_back:
-        flash("A pile you missed earlier is back: score it again.", "info")
+        flash(_("A pile you missed earlier is back: score it again."), "info")
     return redirect(url_for("pegging.answer", drill_id=dealt.drill_id))
 
 
 @bp.route("/<drill_id>", methods=["GET", "POST"])
 @learner_required
 def answer(drill_id: str):
-    pending = drill_pages.open_drill(drill_id, DrillKind.PEGGING, "question")
+    pending = drill_pages.open_drill(drill_id, DrillKind.PEGGING)
     if pending is None:
         return redirect(url_for("pegging.quiz"))
     moment = PeggingMoment.from_dict(pending.payload["moment"])
     form = PostForm()
     if request.method == "POST" and form.validate_on_submit():
         try:
-            count = read_points(request.form.get("count"), "the count", maximum=31)
-            points = read_points(request.form.get("points"), "the points", maximum=29)
+            count = read_points(request.form.get("count"), THE_COUNT, maximum=31)
+            points = read_points(request.form.get("points"), THE_POINTS, maximum=29)
         except BadAnswer as error:
             flash(str(error), "error")
             return redirect(url_for("pegging.answer", drill_id=drill_id))
         attempt_id = drill_pages.answer(
-            drill_id, "question", lambda: grading.grade_pegging(moment, points, count, retry_of=pending.retry_of)[1]
+            drill_id, DrillKind.PEGGING, lambda: grading.grade_pegging(moment, points, count, retry_of=pending.retry_of)[1]
         )
         if attempt_id is None:
             return redirect(url_for("pegging.quiz"))
@@ -82,7 +84,7 @@ def best():
 @bp.route("/best/<drill_id>", methods=["GET", "POST"])
 @learner_required
 def best_answer(drill_id: str):
-    pending = drill_pages.open_drill(drill_id, DrillKind.BEST_PLAY, "question")
+    pending = drill_pages.open_drill(drill_id, DrillKind.BEST_PLAY)
     if pending is None:
         return redirect(url_for("pegging.best"))
     question = BestPlayQuestion.from_dict(pending.payload["question"])
@@ -94,10 +96,10 @@ def best_answer(drill_id: str):
         except InvalidCardError:
             chosen = None
         if chosen is None or chosen not in view.legal_cards():
-            flash("Pick one of your cards that can be played (the count may not pass 31).", "error")
+            flash(_("Pick one of your cards that can be played (the count may not pass 31)."), "error")
             return redirect(url_for("pegging.best_answer", drill_id=drill_id))
         attempt_id = drill_pages.answer(
-            drill_id, "question", lambda: grading.grade_best_play(question, chosen, retry_of=pending.retry_of)
+            drill_id, DrillKind.BEST_PLAY, lambda: grading.grade_best_play(question, chosen, retry_of=pending.retry_of)
         )
         if attempt_id is None:
             return redirect(url_for("pegging.best"))

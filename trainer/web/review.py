@@ -11,17 +11,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from markupsafe import Markup
 
-from trainer import practice, record
+from engine.cards import Card
+from trainer import i18n, practice, record
 from trainer.charts import ChartPoint, PercentChart
 from trainer.checking import PEGGING_COMBO_TYPES, SHOW_COMBO_TYPES
 from trainer.drills import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDeal, replay
-from trainer.record import DrillKind, TrendPoint
+from trainer.i18n import NC_, ngettext, pgettext
+from trainer.i18n import gettext as _
+from trainer.record import DrillKind, LearnerStats, TrendPoint
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
 bp = Blueprint("review", __name__, url_prefix="/review")
-NAV = ("review.index", "Review")
+NAV = ("review.index", NC_("nav", "Review"))
 
 #: The drill page each kind of attempt is retried on.
 RETRY_ENDPOINT = {
@@ -39,12 +43,10 @@ RESULT_ENDPOINT = {
     DrillKind.BEST_PLAY: "pegging.best_result",
 }
 
-#: How the review names each kind of drill.
-KIND_LABELS = {
-    DrillKind.SHOW: "Counting hands",
-    DrillKind.PEGGING: "Pegging points",
-    DrillKind.BEST_PLAY: "Best card",
-    DrillKind.DISCARD: "Discards",
+#: How a mistake in the review names what was dealt (the "dealt" context).
+_WHAT = {
+    "hand": NC_("dealt", "Hand"), "crib": NC_("dealt", "Crib"), "pegging": NC_("dealt", "Pegging"),
+    "discard": NC_("dealt", "Discard"), "best card": NC_("dealt", "Best card"),
 }
 
 
@@ -73,17 +75,55 @@ def trend_chart(trend: tuple[TrendPoint, ...], width: int = 560, height: int = 2
 
 
 def _describe(attempt: record.AttemptInfo) -> dict:
-    """What the review shows of a mistake: its cards, and whether it can be retried."""
+    """What the review shows of an attempt: its cards, what they were (``what``,
+    in the learner's language), when it was answered (``when``; ``when_in_year``
+    with the year) and whether it can be retried."""
     deal = replay(attempt.kind.value, attempt.dealt)
+    time = f" {attempt.created_at:%H:%M}"
+    when = {"when": i18n.format_date(attempt.created_at, "dd MMM") + time,
+            "when_in_year": i18n.format_date(attempt.created_at, "dd MMM y") + time}
     if isinstance(deal, ShowDeal):
-        return {"cards": deal.hand, "starter": deal.starter, "what": "crib" if deal.crib else "hand", "retry": True}
+        return when | _seen(deal.hand, "crib" if deal.crib else "hand", deal.starter)
     if isinstance(deal, PeggingMoment):
-        return {"cards": deal.cards, "starter": None, "what": "pegging", "retry": True}
+        return when | _seen(deal.cards, "pegging")
     if isinstance(deal, DiscardDeal):
-        return {"cards": deal.cards, "starter": None, "what": "discard", "retry": True}
+        return when | _seen(deal.cards, "discard")
     if isinstance(deal, BestPlayQuestion):
-        return {"cards": deal.hand, "starter": None, "what": "best card", "retry": True}
-    return {"cards": (), "starter": None, "what": attempt.kind.value, "retry": False}
+        return when | _seen(deal.hand, "best card")
+    return when | {"cards": (), "starter": None, "what": attempt.kind.label, "retry": False}
+
+
+def _seen(cards: tuple[Card, ...], what: str, starter: Card | None = None) -> dict:
+    return {"cards": cards, "starter": starter, "what": pgettext("dealt", _WHAT[what]), "retry": True}
+
+
+def _strong(text: object) -> Markup:
+    return Markup("<strong>%s</strong>") % text
+
+
+def record_summary(stats: LearnerStats) -> Markup:
+    """The review's first line: answers, share right, points missed and the time a
+    timed hand takes, each number in bold ("2 answers, 50% right, 6 points missed")."""
+    parts = [
+        ngettext("%(answers)s answer", "%(answers)s answers", stats.attempts, answers=_strong(stats.attempts)),
+        _("%(share)s right", share=_strong(i18n.format_percent(stats.accuracy))),
+        ngettext("%(points)s point missed", "%(points)s points missed", stats.points_missed,
+                 points=_strong(stats.points_missed)),
+    ]
+    if stats.mean_seconds is not None:
+        seconds = i18n.format_decimal(stats.mean_seconds, 1) + " " + pgettext("seconds", "s")
+        parts.append(_("%(seconds)s a timed hand", seconds=_strong(seconds)))
+    return Markup(", ".join(parts) + ".")
+
+
+def history_summary(total: int) -> Markup:
+    """The history's first line: how many answers it lists."""
+    if total == 1:
+        return Markup(_("Your one answer so far."))
+    if total:
+        return Markup(ngettext("All %(answers)s answers, newest first.", "All %(answers)s answers, newest first.",
+                               total, answers=_strong(i18n.format_decimal(total, 0))))
+    return Markup(_("Nothing answered yet."))
 
 
 @bp.get("/")
@@ -106,7 +146,7 @@ def index():
         chart=trend_chart(trend) if trend else None,
         chart_by_day=by_day,
         form=PostForm(),
-        kind_labels=KIND_LABELS,
+        summary=record_summary(stats),
         result_endpoint=RESULT_ENDPOINT,
     )
 
@@ -127,7 +167,7 @@ def history():
         page=page,
         rows=[(a, _describe(a)) for a in page.attempts],
         form=PostForm(),
-        kind_labels=KIND_LABELS,
+        summary=history_summary(page.total),
         result_endpoint=RESULT_ENDPOINT,
     )
 

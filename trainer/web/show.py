@@ -17,29 +17,33 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 from engine.cards import parse_cards
 from engine.errors import InvalidCardError
 from engine.scoring import SHOW_KINDS, ScoreKind
-from trainer import grading, practice, record
-from trainer.checking import AnswerMode, Claim, ClaimKind
+from engine.spoken_ru import spoken_count_ru
+from trainer import grading, i18n, practice, record
+from trainer.checking import AnswerMode, Claim, ClaimKind, Feedback
 from trainer.drills import FocusKind, ShowDeal
+from trainer.i18n import N_, NC_, ngettext, pgettext
+from trainer.i18n import gettext as _
 from trainer.models import utcnow
 from trainer.record import DrillKind
 from trainer.web import drill_pages
-from trainer.web.forms import BadAnswer, PostForm, read_points
+from trainer.web.forms import CATEGORY_POINTS, YOUR_TOTAL, BadAnswer, NumberField, PostForm, read_points
 from trainer.web.learners import learner_required
 
 bp = Blueprint("show", __name__, url_prefix="/show")
-NAV = ("show.drill", "Count")
+NAV = ("show.drill", NC_("nav", "Count"))
 
 #: "auto" lets the adaptive dealer choose the focus.
 AUTO = "auto"
 #: Claims kept per drill: far more than any hand holds (a 29 has 14 combos).
 MAX_CLAIMS = 40
-#: Headings of the categories, as a learner reads them.
+#: Headings of the categories, as a learner reads them (the "category" context:
+#: :func:`category_labels` translates them).
 CATEGORY_LABELS = {
-    ScoreKind.FIFTEEN: "Fifteens",
-    ScoreKind.PAIR: "Pairs",
-    ScoreKind.RUN: "Runs",
-    ScoreKind.FLUSH: "Flush",
-    ScoreKind.NOBS: "Nobs",
+    ScoreKind.FIFTEEN: NC_("category", "Fifteens"),
+    ScoreKind.PAIR: NC_("category", "Pairs"),
+    ScoreKind.RUN: NC_("category", "Runs"),
+    ScoreKind.FLUSH: NC_("category", "Flush"),
+    ScoreKind.NOBS: NC_("category", "Nobs"),
 }
 CATEGORY_LIMITS = {ScoreKind.FIFTEEN: 16, ScoreKind.PAIR: 12, ScoreKind.RUN: 15, ScoreKind.FLUSH: 5, ScoreKind.NOBS: 1}
 #: The key that claims each kind (L for flush: F is taken by fifteen; J for the jack of nobs).
@@ -50,6 +54,29 @@ CLAIM_KEYS = {
     ClaimKind.FLUSH: "l",
     ClaimKind.NOBS: "j",
 }
+_NO_SUCH_CLAIM = N_("There is no such claim to remove.")
+#: The claim to remove, by its place in the list: any bad number says the same.
+CLAIM_NUMBER = NumberField(_NO_SUCH_CLAIM, _NO_SUCH_CLAIM, _NO_SUCH_CLAIM)
+
+
+def category_labels() -> dict[ScoreKind, str]:
+    """The categories' headings in the learner's language."""
+    return {kind: pgettext("category", label) for kind, label in CATEGORY_LABELS.items()}
+
+
+def spoken_count(feedback: Feedback) -> str:
+    """The count as players say it aloud, in the learner's language."""
+    if i18n.current() == "ru":
+        return spoken_count_ru(feedback.score.items)
+    return feedback.score.spoken
+
+
+def focus_label(focus: str) -> str:
+    """The option's focus as the options name it ("Adaptive", "Double runs")."""
+    if focus == AUTO:
+        return pgettext("focus", "Adaptive")
+    known = {f.value: f for f in FocusKind}
+    return known[focus].label if focus in known else focus
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +96,7 @@ class Options:
         mode = args.get("mode") or AnswerMode.TOTAL.value
         focus = args.get("focus") or AUTO
         if mode not in modes or focus not in focuses:
-            flash("An unknown drill option was ignored.", "info")
+            flash(_("An unknown drill option was ignored."), "info")
         return cls(
             AnswerMode(mode) if mode in modes else AnswerMode.TOTAL,
             args.get("crib") == "1",
@@ -116,12 +143,12 @@ def drill():
         spacing=current_app.config["REVIEW_SPACING"], options=options.to_dict(),
     )
     if dealt.brought_back:
-        flash("A hand you missed earlier is back: count it again.", "info")
+        flash(_("A hand you missed earlier is back: count it again."), "info")
     return redirect(url_for("show.answer", drill_id=dealt.drill_id))
 
 
 def _open(drill_id: str) -> record.PendingDrill | None:
-    return drill_pages.open_drill(drill_id, DrillKind.SHOW, "hand")
+    return drill_pages.open_drill(drill_id, DrillKind.SHOW)
 
 
 def _claims(payload: dict) -> list[Claim]:
@@ -145,7 +172,7 @@ def answer(drill_id: str):
             return redirect(url_for("show.answer", drill_id=drill_id))
         seconds = (utcnow() - pending.created_at).total_seconds()
         attempt_id = drill_pages.answer(
-            drill_id, "hand",
+            drill_id, DrillKind.SHOW,
             lambda: grading.grade_show(
                 deal, options.to_dict(), given, seconds=round(seconds, 1) if options.timed else None,
                 retry_of=pending.retry_of,
@@ -165,8 +192,9 @@ def answer(drill_id: str):
         claim_kinds=tuple(ClaimKind),
         show_kinds=SHOW_KINDS,
         limits=CATEGORY_LIMITS,
-        labels=CATEGORY_LABELS,
+        labels=category_labels(),
         focus_kinds=list(FocusKind),
+        focus_label=focus_label(options.focus),
         brought_back=pending.retry_of is not None,
         elapsed=int((utcnow() - pending.created_at).total_seconds()),
     )
@@ -175,12 +203,13 @@ def answer(drill_id: str):
 def _read_answer(mode: AnswerMode, payload: dict) -> dict:
     """The learner's answer from the form, as stored with the attempt."""
     if mode is AnswerMode.TOTAL:
-        return {"total": read_points(request.form.get("total"), "your total")}
+        return {"total": read_points(request.form.get("total"), YOUR_TOTAL)}
     if mode is AnswerMode.CATEGORY:
         counts = {}
         for kind in SHOW_KINDS:
-            what = "the points for nobs" if kind is ScoreKind.NOBS else f"the points for {kind.value}s"
-            counts[kind.value] = read_points(request.form.get(kind.value), what, maximum=CATEGORY_LIMITS[kind], blank=0)
+            counts[kind.value] = read_points(
+                request.form.get(kind.value), CATEGORY_POINTS[kind], maximum=CATEGORY_LIMITS[kind], blank=0
+            )
         return {"categories": counts}
     return {"claims": payload.get("claims", [])}
 
@@ -208,7 +237,7 @@ def _change_claims(drill_id: str, change: Callable[[list], list]) -> None:
     if outcome is practice.ClaimsChange.GONE:
         _open(drill_id)  # says why the drill is not open any more
     elif outcome is practice.ClaimsChange.BUSY:
-        flash("The claims were changing too fast to keep up: please look them over and try again.", "error")
+        flash(_("The claims were changing too fast to keep up: please look them over and try again."), "error")
 
 
 @bp.post("/<drill_id>/claim")
@@ -223,20 +252,21 @@ def claim(drill_id: str):
     try:
         cards = parse_cards(request.form.getlist("card"))
         if not cards:
-            raise BadAnswer("Tick the cards of the combination first, then press its kind.")
+            raise BadAnswer(_("Tick the cards of the combination first, then press its kind."))
         if not set(cards) <= set(deal.hand) | {deal.starter}:
-            raise BadAnswer("Those cards are not in this deal.")
+            raise BadAnswer(_("Those cards are not in this deal."))
         new_claim = Claim.parse(kind, cards)
     except (BadAnswer, InvalidCardError) as error:
-        flash(str(error) if isinstance(error, BadAnswer) else "Those cards are not in this deal.", "error")
+        flash(str(error) if isinstance(error, BadAnswer) else _("Those cards are not in this deal."), "error")
         return back
     except ValueError:
-        flash("Claim a fifteen, pair, run, flush or nobs.", "error")
+        flash(_("Claim a fifteen, pair, run, flush or nobs."), "error")
         return back
 
     def add(claims: list) -> list:
         if len(claims) >= MAX_CLAIMS:
-            raise BadAnswer(f"That is {MAX_CLAIMS} claims already: remove some or submit.")
+            raise BadAnswer(ngettext("That is %(num)d claim already: remove some or submit.",
+                                     "That is %(num)d claims already: remove some or submit.", MAX_CLAIMS))
         return claims + [[new_claim.kind.value, " ".join(str(c) for c in new_claim.cards)]]
 
     _change_claims(drill_id, add)
@@ -251,14 +281,14 @@ def unclaim(drill_id: str):
     if pending is None:
         return back
     try:
-        index = read_points(request.form.get("index"), "the claim number", maximum=MAX_CLAIMS - 1)
-    except BadAnswer:
-        flash("There is no such claim to remove.", "error")
+        index = read_points(request.form.get("index"), CLAIM_NUMBER, maximum=MAX_CLAIMS - 1)
+    except BadAnswer as error:
+        flash(str(error), "error")
         return back
 
     def remove(claims: list) -> list:
         if index >= len(claims):
-            raise BadAnswer("There is no such claim to remove.")
+            raise BadAnswer(_(_NO_SUCH_CLAIM))
         return claims[:index] + claims[index + 1 :]
 
     _change_claims(drill_id, remove)
@@ -285,7 +315,8 @@ def result(attempt_id: int):
         options=options,
         feedback=feedback,
         show_kinds=SHOW_KINDS,
-        labels=CATEGORY_LABELS,
+        labels=category_labels(),
         everything=tuple(deal.hand) + (deal.starter,),
+        spoken=spoken_count(feedback),
     )
 
