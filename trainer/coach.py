@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from engine.bots import crib_is_mine, discard_win_chances, play_win_chances
-from engine.cards import Card, format_cards
+from engine.cards import Card
 from engine.discard import DiscardOption, analyse_discards
 from engine.events import Dealt, Event, Points
 from engine.game import Action, Game
@@ -52,9 +52,10 @@ from engine.peganalysis import PeggingView, PlayOption
 from engine.players import PlayerView
 from engine.rules import Rules
 from engine.winprob import TARGETS, table_for
-from trainer import grading
+from trainer import grading, i18n, words
 from trainer.charts import ChartPoint, PercentChart
 from trainer.game_table import LEARNER
+from trainer.i18n import gettext as _
 
 #: A different option is named "for the game" only when its chance to win is
 #: at least this much better (the play's chances are sampled: closer is noise).
@@ -132,7 +133,7 @@ def play_analysis(game: Game, seed: int, *, chances: bool = True) -> PlayAnalysi
     if table is None:
         return PlayAnalysis(options)
     ranks = sorted({int(o.card.rank) for o in options})
-    by_rank, _ = play_win_chances(view, ranks, table, grading.BEST_PLAY_SAMPLES, random.Random(seed))
+    by_rank, _samples = play_win_chances(view, ranks, table, grading.BEST_PLAY_SAMPLES, random.Random(seed))
     return PlayAnalysis(options, tuple(by_rank[int(o.card.rank)] for o in options))
 
 
@@ -144,17 +145,35 @@ def percent(chance: float) -> str:
 
     >>> percent(0.5349), percent(0.999), percent(0.0004)
     ('53%', '>99%', '<1%')
+    >>> with i18n.language("ru"):
+    ...     percent(0.5349)
+    '53\xa0%'
     """
     if 0 < chance < 0.005:
-        return "<1%"
+        return _("<1%")
     if 0.995 <= chance < 1:
-        return ">99%"
-    return f"{round(100 * chance)}%"
+        return _(">99%")
+    return i18n.format_percent(round(100 * chance) / 100)
+
+
+def fixed(value: float, digits: int = 2) -> str:
+    """A number with ``digits`` decimals in the learner's language, rounded as
+    ``"%.2f"`` rounds it (``1.30``; Russian ``1,30``).
+
+    >>> fixed(0.165), fixed(2.675), fixed(12.35, 1)
+    ('0.17', '2.67', '12.3')
+    """
+    return i18n.format_decimal(round(value, digits), digits)
 
 
 def points(value: float) -> str:
-    """Signed expected points, with a true minus sign."""
-    return f"{value:+.2f}".replace("-", MINUS)
+    """Signed expected points, with a true minus sign.
+
+    >>> points(1.304), points(-0.5), points(0.0)
+    ('+1.30', '−0.50', '+0.00')
+    """
+    sign = MINUS if f"{value:+.2f}".startswith("-") else "+"
+    return sign + fixed(abs(value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,26 +201,36 @@ class Hint:
         """The hint in one sentence."""
         if self.note:
             return self.note
-        chance = "" if self.win is None else f", {percent(self.win)} to win"
+        expected = points(self.expected)
         if self.kind == "discard":
-            return (f"Lay away {format_cards(self.cards, pretty=True)}, keeping {format_cards(self.keep, pretty=True)}: "
-                    f"{points(self.expected)} points expected from hand and crib{chance}.")
-        return f"Play the {self.cards[0].pretty}: {points(self.expected)} net points expected to the end of the play{chance}."
+            cards, keep = words.faces(self.cards), words.faces(self.keep)
+            if self.win is None:
+                return _("Lay away %(cards)s, keeping %(keep)s: %(points)s points expected from hand and crib.",
+                         cards=cards, keep=keep, points=expected)
+            return _("Lay away %(cards)s, keeping %(keep)s: %(points)s points expected from hand and crib, "
+                     "%(win)s to win.", cards=cards, keep=keep, points=expected, win=percent(self.win))
+        card = words.face(self.cards[0])
+        if self.win is None:
+            return _("Play the %(card)s: %(points)s net points expected to the end of the play.",
+                     card=card, points=expected)
+        return _("Play the %(card)s: %(points)s net points expected to the end of the play, %(win)s to win.",
+                 card=card, points=expected, win=percent(self.win))
 
     @property
     def also_text(self) -> str:
         if not self.also:
             return ""
-        named = ", ".join(format_cards(cards, pretty=True) for cards in self.also)
-        return f"As good: {named}."
+        return _("As good: %(cards)s.", cards=", ".join(words.faces(cards) for cards in self.also))
 
     @property
     def for_game_text(self) -> str:
         if not self.for_game or self.for_game_win is None:
             return ""
-        what = "laying away " + format_cards(self.for_game, pretty=True) if self.kind == "discard" else \
-            "the " + self.for_game[0].pretty
-        return f"For the game, {what} wins more often: {percent(self.for_game_win)}."
+        win = percent(self.for_game_win)
+        if self.kind == "discard":
+            return _("For the game, laying away %(cards)s wins more often: %(win)s.",
+                     cards=words.faces(self.for_game), win=win)
+        return _("For the game, the %(card)s wins more often: %(win)s.", card=words.face(self.for_game[0]), win=win)
 
 
 def _for_game(wins: tuple[float, ...] | None, best: int) -> int | None:
@@ -251,7 +280,7 @@ def hint(game: Game, seed: int) -> Hint | None:
     if action is Action.PLAY and game.to_play == LEARNER and rules.players == 2:
         legal = game.legal_plays(LEARNER)
         if len(legal) == 1:
-            return Hint("play", legal, note=f"Only the {legal[0].pretty} fits under 31: play it.")
+            return Hint("play", legal, note=_("Only the %(card)s fits under 31: play it.", card=words.face(legal[0])))
         analysis = play_analysis(game, seed + len(game.log))
         return play_hint(analysis) if analysis.options else None
     return None
@@ -273,7 +302,7 @@ class Verdict:
     def win_text(self) -> str:
         if self.win_lost is None or self.win_lost < 0.005:
             return ""
-        return f"{MINUS}{100 * self.win_lost:.1f} points of percentage of your chance to win."
+        return _("−%(points)s points of percentage of your chance to win.", points=fixed(100 * self.win_lost, 1))
 
 
 def discard_verdict(lost: float, best_keep: Sequence[Card], win_lost: float | None = None) -> Verdict:
@@ -287,8 +316,8 @@ def discard_verdict(lost: float, best_keep: Sequence[Card], win_lost: float | No
     'Best discard'
     """
     if grading.is_best_discard(lost):
-        return Verdict("discard", True, lost, "Best discard", win_lost)
-    text = f"{MINUS}{lost:.2f} points against keeping {format_cards(best_keep, pretty=True)}"
+        return Verdict("discard", True, lost, _("Best discard"), win_lost)
+    text = _("−%(points)s points against keeping %(cards)s", points=fixed(lost), cards=words.faces(best_keep))
     return Verdict("discard", False, lost, text, win_lost)
 
 
@@ -299,8 +328,9 @@ def play_verdict(lost: float, best: Card, win_lost: float | None = None) -> Verd
     '−0.42 points against the 8♦'
     """
     if grading.is_best_play(lost):
-        return Verdict("play", True, lost, "Best play", win_lost)
-    return Verdict("play", False, lost, f"{MINUS}{lost:.2f} points against the {best.pretty}", win_lost)
+        return Verdict("play", True, lost, _("Best play"), win_lost)
+    return Verdict("play", False, lost, _("−%(points)s points against the %(card)s", points=fixed(lost),
+                                          card=words.face(best)), win_lost)
 
 
 def win_lost(win: float | None, best_win: float | None) -> float | None:
@@ -362,11 +392,12 @@ class Coaching:
 def no_meter_reason(rules: Rules) -> str:
     """A sentence for the learner when the meter is missing."""
     if rules.giveaway:
-        return "No chance to win is shown in giveaway, and no hints: the analysis counts points as good."
+        return _("No chance to win is shown in giveaway, and no hints: the analysis counts points as good.")
     if rules.players != 2:
-        return ("No chance to win with three or four players: the table is measured on two. "
-                "Hints are for your discard only (the play analysis models one opponent).")
-    return f"No chance to win in this game: the table is measured on the six-card game to {TARGETS[0]} or {TARGETS[1]}."
+        return _("No chance to win with three or four players: the table is measured on two. "
+                 "Hints are for your discard only (the play analysis models one opponent).")
+    return _("No chance to win in this game: the table is measured on the six-card game to %(first)d or %(second)d.",
+             first=TARGETS[0], second=TARGETS[1])
 
 
 def coaching(rules: Rules, game: Game, *, seed: int, caught_up: bool, scores: Sequence[int],
@@ -415,11 +446,13 @@ def win_series(rules: Rules, log: Sequence[Event], decisions: Sequence[tuple[int
     for event in log:
         if isinstance(event, Dealt):
             chance = table.start(scores[0], scores[1], event.dealer == LEARNER)
-            points.append(WinPoint(f"deal {event.deal_number}", chance, True))
-            points.extend(WinPoint(f"deal {event.deal_number}, your decision", c) for c in by_deal.get(event.deal_number, ()))
+            number = event.deal_number
+            points.append(WinPoint(_("deal %(number)d", number=number), chance, True))
+            decided = _("deal %(number)d, your decision", number=number)
+            points.extend(WinPoint(decided, c) for c in by_deal.get(number, ()))
         elif isinstance(event, Points):
             scores[rules.side_of(event.player)] += event.points
-    points.append(WinPoint("the end", 1.0 if learner_won else 0.0))
+    points.append(WinPoint(_("the end"), 1.0 if learner_won else 0.0))
     return tuple(points)
 
 
@@ -435,6 +468,13 @@ class WinChart(PercentChart):
         return tuple(starts[::every])
 
     @property
+    def deal_ticks(self) -> tuple[tuple[float, int], ...]:
+        """Where each deal named under the axis starts, and its number (at most eight)."""
+        starts = [p for p in self.points if p.deal_start]
+        every = max(1, -(-len(starts) // 8))
+        return tuple((p.x, number) for number, p in enumerate(starts, start=1))[::every]
+
+    @property
     def summary(self) -> str:
         """The chart in words, for those who do not see it."""
         starts = [p for p in self.points if p.deal_start]
@@ -442,8 +482,11 @@ class WinChart(PercentChart):
             return ""
         low = min(starts, key=lambda p: p.percent)
         high = max(starts, key=lambda p: p.percent)
-        return (f"From {starts[0].percent}% at the first deal; lowest {low.percent}% ({low.label}), "
-                f"highest {high.percent}% ({high.label}); {self.points[-1].percent}% at the end.")
+        return _("From %(first)s at the first deal; lowest %(low)s (%(low_label)s), highest %(high)s "
+                 "(%(high_label)s); %(end)s at the end.",
+                 first=i18n.format_percent(starts[0].percent / 100), low=i18n.format_percent(low.percent / 100),
+                 low_label=low.label, high=i18n.format_percent(high.percent / 100), high_label=high.label,
+                 end=i18n.format_percent(self.points[-1].percent / 100))
 
 
 def win_chart(series: Sequence[WinPoint], width: int = 560, height: int = 220) -> WinChart | None:

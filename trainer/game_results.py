@@ -17,13 +17,21 @@ from sqlalchemy import case, func, select
 from engine.cards import Card
 from engine.events import Award, Claimed, Dealt, Event, Points, Shown, TrueCount
 from engine.game import Game
-from engine.rules import Rules
+from engine.rules import Rules, Skunk
 from engine.scoring import ScoreItem, ScoreKind, score_show
-from trainer import coach
+from trainer import coach, i18n
 from trainer.game_models import SavedGame
-from trainer.game_table import LEARNER, seat_name
+from trainer.game_table import LEARNER, at_level, level_label, seat_name, side_labels
 from trainer.games import VARIANTS, DiscardNote, PlayNote, game_of, learner_row, match_score
+from trainer.i18n import NC_, ngettext, pgettext
+from trainer.i18n import gettext as _
 from trainer.models import db
+
+#: How a game was won, as the results say it.
+_SKUNKS = {
+    Skunk.NONE: NC_("skunk", "no skunk"), Skunk.SKUNK: NC_("skunk", "skunk"),
+    Skunk.DOUBLE: NC_("skunk", "double skunk"), Skunk.TRIPLE: NC_("skunk", "triple skunk"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +53,14 @@ class CountNote:
     def missed(self) -> int:
         return 0 if self.claimed is None else max(0, self.total - self.claimed)
 
+    @property
+    def summary(self) -> str:
+        """Its points, and the learner's claim ("12 points; you claimed 10")."""
+        if self.claimed is None:
+            return ngettext("%(num)d point", "%(num)d points", self.total)
+        return ngettext("%(num)d point; you claimed %(claimed)d", "%(num)d points; you claimed %(claimed)d",
+                        self.total, claimed=self.claimed)
+
 
 @dataclass(frozen=True, slots=True)
 class DealReview:
@@ -57,6 +73,11 @@ class DealReview:
     counts: tuple[CountNote, ...]
     #: Whether the plays were judged against the best card (two players only).
     plays_judged: bool = True
+
+
+def _lower(name: str) -> str:
+    """A seat's name inside a sentence ("you", "the bot")."""
+    return name[:1].lower() + name[1:]
 
 
 def _count_notes(log: Sequence[Event]) -> list[CountNote]:
@@ -99,7 +120,8 @@ def review(learner_id: int, game_id: object) -> tuple[DealReview, ...] | None:
     return tuple(
         DealReview(
             deal, dealer == LEARNER,
-            "you" if dealer == LEARNER else (name if game.rules.players == 2 else seat_name(game.rules, dealer)).lower(),
+            _lower(seat_name(game.rules, LEARNER) if dealer == LEARNER else
+                   (name if game.rules.players == 2 else seat_name(game.rules, dealer))),
             discards.get(deal),
             tuple(p for p in plays if p.deal == deal), tuple(c for c in counts if c.deal == deal),
             game.rules.players == 2,
@@ -148,6 +170,27 @@ class LevelStats:
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
+    @property
+    def title(self) -> str:
+        """What the statistics compare: "Your games at easy level, to 61"."""
+        level, target = at_level(self.level), self.target
+        if self.kind == "three-player":
+            return _("Your three-player games at %(level)s level, to %(target)d", level=level, target=target)
+        if self.kind == "four-player":
+            return _("Your four-player games at %(level)s level, to %(target)d", level=level, target=target)
+        if self.kind == "giveaway":
+            return _("Your giveaway games at %(level)s level, to %(target)d", level=level, target=target)
+        return _("Your games at %(level)s level, to %(target)d", level=level, target=target)
+
+    @property
+    def others_label(self) -> str:
+        """The other side's average, as its fact is labelled."""
+        if self.kind == "three-player":
+            return _("Bots’ best average")
+        if self.kind == "four-player":
+            return _("Bots’ average")
+        return _("Bot’s average")
+
 
 @dataclass(frozen=True, slots=True)
 class GameResults:
@@ -174,10 +217,31 @@ class GameResults:
     side_labels: tuple[str, ...] = ()
     winner_text: str = ""
     giveaway: bool = False
+    #: How many played, and the skunk level (0: none; ``skunk`` is its name).
+    players: int = 2
+    skunk_level: int = 0
+
+    @property
+    def level_label(self) -> str:
+        return level_label(self.level)
 
     @property
     def accuracy(self) -> float | None:
         return self.exact_claims / self.claims if self.claims else None
+
+    @property
+    def accuracy_text(self) -> str:
+        """How well the learner counted their hands and cribs ("" under automatic counting)."""
+        if self.accuracy is None:
+            return ""
+        percent = i18n.format_percent(round(100 * self.accuracy) / 100)
+        if self.points_missed:
+            return ngettext(
+                "You counted %(exact)d of %(claims)d hands and cribs exactly (%(percent)s) and missed %(num)d point.",
+                "You counted %(exact)d of %(claims)d hands and cribs exactly (%(percent)s) and missed %(num)d points.",
+                self.points_missed, exact=self.exact_claims, claims=self.claims, percent=percent)
+        return _("You counted %(exact)d of %(claims)d hands and cribs exactly (%(percent)s).",
+                 exact=self.exact_claims, claims=self.claims, percent=percent)
 
 
 def _side_totals(log: Sequence[Event], rules: Rules) -> tuple[SideTotals, ...]:
@@ -238,26 +302,21 @@ def results(learner_id: int, game_id: object) -> GameResults | None:
     match_points, match_result = match_score(row) if row.match_id else (None, None)
     rules = game.rules
     mine = rules.side_of(LEARNER)
-    if rules.players == 2:
-        labels: tuple[str, ...] = ("You", f"{row.level.capitalize()} bot")
-    elif rules.partnerships:
-        labels = ("You + partner", "Bots")
-    else:
-        labels = ("You", "Left bot", "Right bot")
+    labels = side_labels(rules, row.level)
     winner = game.outcome.winner
     if winner == mine:
-        winner_text = "Your side won!" if rules.partnerships else "You won!"
+        winner_text = _("Your side won!") if rules.partnerships else _("You won!")
     elif rules.partnerships:
-        winner_text = "The bots won."
+        winner_text = _("The bots won.")
     else:
-        winner_text = f"{seat_name(rules, winner)} won."
+        winner_text = _("%(who)s won.", who=seat_name(rules, winner))
     return GameResults(
         game_id=row.id,
         level=row.level,
         target=row.target,
         learner_won=bool(row.learner_won),
         scores=tuple(rules.peg_hole(score) for score in game.outcome.scores),
-        skunk=str(skunk),
+        skunk=pgettext("skunk", _SKUNKS[skunk]),
         deals=row.deals,
         totals=_side_totals(log, rules),
         best_hand=best,
@@ -272,4 +331,6 @@ def results(learner_id: int, game_id: object) -> GameResults | None:
         side_labels=labels,
         winner_text=winner_text,
         giveaway=rules.giveaway,
+        players=rules.players,
+        skunk_level=int(skunk),
     )

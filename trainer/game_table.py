@@ -50,8 +50,11 @@ from engine.game import MIN_CUT, Action, Game, Phase
 from engine.rules import Rules
 from engine.scoring import ScoreItem, ScoreKind
 from engine.table import ShowState, TableState, fold
+from trainer import words
 from trainer.board import BoardLayout, board_layout
 from trainer.game_models import SavedGame
+from trainer.i18n import NC_, N_, ngettext, pgettext
+from trainer.i18n import gettext as _
 
 #: The learner always sits in seat 0; the bot (with two players) in seat 1.
 LEARNER = 0
@@ -63,37 +66,128 @@ CONTEXT_LINES = 6
 
 # ---------------------------------------------------------------- seats and their names
 
+#: How the table names each kind of seat (see :func:`seat_kind`), capitalised.
+_SEAT_NAMES = {
+    "you": NC_("seat", "You"), "bot": NC_("seat", "The bot"), "partner": NC_("seat", "Your partner"),
+    "left": NC_("seat", "The left bot"), "right": NC_("seat", "The right bot"),
+}
+#: Whose: a seat's name as an owner inside a sentence ("the crib is the bot's"; Russian: the genitive).
+_SEAT_OF = {
+    "bot": NC_("of seat", "the bot's"), "partner": NC_("of seat", "your partner's"),
+    "left": NC_("of seat", "the left bot's"), "right": NC_("of seat", "the right bot's"),
+}
+#: A seat under the card it played.
+_SHORT_NAMES = {
+    "you": NC_("under a card", "you"), "bot": NC_("under a card", "bot"), "partner": NC_("under a card", "partner"),
+    "left": NC_("under a card", "left"), "right": NC_("under a card", "right"),
+}
+#: Another seat as its place at the table is labelled.
+_SEAT_LABELS = {
+    "bot": NC_("seat label", "Bot"), "partner": NC_("seat label", "Partner"),
+    "left": NC_("seat label", "Left bot"), "right": NC_("seat label", "Right bot"),
+}
+#: The crib on the table, by its owner.
+_CRIBS = {
+    "you": N_("Your crib"), "bot": N_("bot’s crib"), "partner": N_("Your partner’s crib"),
+    "left": N_("left bot’s crib"), "right": N_("right bot’s crib"),
+}
 
-def seat_name(rules: Rules, seat: int) -> str:
-    """How the table names a seat, capitalised ("You", "The bot", "The left bot", "Your partner").
+#: The bot levels as the set-up form, the lists and the results name them.
+_LEVELS = {
+    "easy": NC_("level", "Easy"), "medium": NC_("level", "Medium"), "hard": NC_("level", "Hard"),
+    "insane": NC_("level", "Insane"), "expert": NC_("level", "Expert"),
+}
+#: A two-player game's bot by its level, as the score line names it.
+_LEVEL_BOTS = {
+    "easy": N_("Easy bot"), "medium": N_("Medium bot"), "hard": N_("Hard bot"), "insane": N_("Insane bot"),
+    "expert": N_("Expert bot"),
+}
+#: A level inside "at ... level" (Russian: the prepositional case).
+_AT_LEVELS = {
+    "easy": NC_("at level", "easy"), "medium": NC_("at level", "medium"), "hard": NC_("at level", "hard"),
+    "insane": NC_("at level", "insane"), "expert": NC_("at level", "expert"),
+}
+#: A level inside "against the ... bot" (Russian: the genitive).
+_AGAINST_LEVELS = {
+    "easy": NC_("against level", "easy"), "medium": NC_("against level", "medium"),
+    "hard": NC_("against level", "hard"), "insane": NC_("against level", "insane"),
+    "expert": NC_("against level", "expert"),
+}
+
+
+def level_label(level: str) -> str:
+    """A bot level's name ("Easy"; Russian «Лёгкий»); an unknown one as it is, capitalised."""
+    english = _LEVELS.get(level)
+    return pgettext("level", english) if english else level.capitalize()
+
+
+def bot_label(level: str) -> str:
+    """The bot of a two-player game by its level ("Easy bot")."""
+    english = _LEVEL_BOTS.get(level)
+    return _(english) if english else f"{level.capitalize()} bot"
+
+
+def at_level(level: str) -> str:
+    """A level as "at ... level" needs it ("easy")."""
+    english = _AT_LEVELS.get(level)
+    return pgettext("at level", english) if english else level
+
+
+def against_level(level: str) -> str:
+    """A level as "against the ... bot" needs it ("easy")."""
+    english = _AGAINST_LEVELS.get(level)
+    return pgettext("against level", english) if english else level
+
+
+def seat_kind(rules: Rules, seat: int) -> str:
+    """Which seat this is for the learner: "you", "bot" (two players), "partner",
+    "left" or "right".
 
     Play moves left, so with three or four players seat 1 sits on the
     learner's left and the last seat on their right; with four, seat 2 is
-    the learner's partner.
+    the learner's partner."""
+    if seat == LEARNER:
+        return "you"
+    if rules.players == 2:
+        return "bot"
+    if rules.partnerships and seat == 2:
+        return "partner"
+    return "left" if seat == 1 else "right"
+
+
+def seat_name(rules: Rules, seat: int) -> str:
+    """How the table names a seat, capitalised ("You", "The bot", "The left bot", "Your partner").
 
     >>> from engine.rules import FOUR_PLAYER, STANDARD
     >>> seat_name(STANDARD, 1), [seat_name(FOUR_PLAYER, s) for s in range(4)]
     ('The bot', ['You', 'The left bot', 'Your partner', 'The right bot'])
     """
-    if seat == LEARNER:
-        return "You"
-    if rules.players == 2:
-        return "The bot"
-    if rules.partnerships and seat == 2:
-        return "Your partner"
-    return "The left bot" if seat == 1 else "The right bot"
+    return pgettext("seat", _SEAT_NAMES[seat_kind(rules, seat)])
+
+
+def seat_of(rules: Rules, seat: int) -> str:
+    """Another seat as the owner of something, inside a sentence ("the bot's";
+    Russian «бота»).  Not for the learner's seat: sentences say "your" themselves."""
+    return pgettext("of seat", _SEAT_OF[seat_kind(rules, seat)])
 
 
 def side_name(rules: Rules, side: int) -> str:
     """The name of a side's score: a seat's, or a partnership's."""
     if rules.partnerships:
-        return "You and your partner" if side == rules.side_of(LEARNER) else "The bots"
+        return _("You and your partner") if side == rules.side_of(LEARNER) else _("The bots")
     return seat_name(rules, side)
 
 
 def _lower(name: str) -> str:
     """A seat's name inside a sentence ("you", "the bot")."""
     return name[0].lower() + name[1:]
+
+
+def _cap(text: str) -> str:
+    """A sentence with its first letter capitalised (after an opening bracket),
+    for sentences that may begin with a seat's name told in lower case."""
+    start = 1 if text.startswith("(") else 0
+    return text[:start] + text[start:start + 1].upper() + text[start + 1:]
 
 
 # ---------------------------------------------------------------- where the reveal stops
@@ -179,6 +273,8 @@ class ShowPanel(ShowState):
     """A hand or crib laid out in the show (the engine's :class:`ShowState`), as told."""
 
     title: str = ""
+    #: What muggins took from this count ("Muggins! You take 2 points."; "" if nothing).
+    muggins_text: str = ""
 
     @property
     def sorted_cards(self) -> tuple[Card, ...]:
@@ -228,6 +324,8 @@ class SeatView:
     name: str
     cards: int
     side: int
+    #: Its place at the table as labelled there ("Bot"; "Left bot", "Partner", "Right bot").
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,20 +392,42 @@ class Table:
 
     def short_name(self, seat: int) -> str:
         """A seat under the card it played: "you", "bot", "left", "partner", "right"."""
-        if seat == LEARNER:
-            return "you"
-        if self.rules.players == 2:
-            return "bot"
-        return seat_name(self.rules, seat).split()[-2 if seat != 2 or not self.rules.partnerships else -1].lower()
+        return pgettext("under a card", _SHORT_NAMES[seat_kind(self.rules, seat)])
+
+    @property
+    def discard_legend(self) -> str:
+        """What the learner's discard is for ("Choose 2 for your crib")."""
+        n = self.decision.discards if self.decision is not None else self.rules.discards
+        if self.dealer is None or self.dealer == LEARNER:
+            return ngettext("Choose %(num)d for your crib", "Choose %(num)d for your crib", n)
+        whose = seat_of(self.rules, self.dealer).replace("'", "’")
+        return ngettext("Choose %(num)d for %(whose)s crib", "Choose %(num)d for %(whose)s crib", n, whose=whose)
+
+    @property
+    def crib_label(self) -> str:
+        """Whose crib lies on the table ("Your crib", "bot’s crib"; "Crib" before the deal)."""
+        if self.dealer is None:
+            return _("Crib")
+        return _(_CRIBS[seat_kind(self.rules, self.dealer)])
+
+    @property
+    def title(self) -> str:
+        """The page's title."""
+        return _("Game %(number)d against the %(level)s bot", number=self.game_id, level=against_level(self.level))
 
     @property
     def side_labels(self) -> tuple[str, ...]:
         """Each side as the score line names it."""
-        if self.rules.players == 2:
-            return ("You", f"{self.level.capitalize()} bot")
-        if self.rules.partnerships:
-            return ("You + partner", "Bots")
-        return ("You", "Left bot", "Right bot")
+        return side_labels(self.rules, self.level)
+
+
+def side_labels(rules: Rules, level: str) -> tuple[str, ...]:
+    """Each side as a score line names it ("You", "Easy bot"; "You + partner", "Bots")."""
+    if rules.players == 2:
+        return (pgettext("side", "You"), bot_label(level))
+    if rules.partnerships:
+        return (_("You + partner"), pgettext("side", "Bots"))
+    return (pgettext("side", "You"), pgettext("side", "Left bot"), pgettext("side", "Right bot"))
 
 
 def _items_adding_to(items: Sequence[ScoreItem], points: int) -> tuple[ScoreItem, ...]:
@@ -331,15 +451,29 @@ def _items_adding_to(items: Sequence[ScoreItem], points: int) -> tuple[ScoreItem
 # ---------------------------------------------------------------- narration
 
 
+#: What points in the play or the show were for ("You peg 2 for a fifteen.").
+_REASONS = {
+    ScoreKind.FIFTEEN: N_("for a fifteen"), ScoreKind.THIRTY_ONE: N_("for thirty-one"),
+    ScoreKind.PAIR: N_("for a pair"), ScoreKind.RUN: N_("for a run"), ScoreKind.FLUSH: N_("for a flush"),
+    ScoreKind.NOBS: N_("for nobs"), ScoreKind.HEELS: N_("for his heels"), ScoreKind.GO: N_("for the go"),
+    ScoreKind.LAST_CARD: N_("for the last card"),
+    Award.MUGGINS: N_("by muggins"), Award.START: N_("for the start (the pone's three in five-card)"),
+}
+#: What a claim counted, inside "the ... is worth" (Russian says «в руке», «в яслях», «за карту»).
+_WORTH = {"play": NC_("is worth", "card"), "hand": NC_("is worth", "hand"), "crib": NC_("is worth", "crib")}
+
+
 def _points_text(event: Points) -> str:
-    reason = event.reason
-    if reason is Award.MUGGINS:
-        return "by muggins"
-    if reason is Award.START:
-        return "for the start (the pone's three in five-card)"
-    if reason in (ScoreKind.GO, ScoreKind.LAST_CARD):
-        return f"for the {reason}"
-    return f"for {'a ' if reason in (ScoreKind.FIFTEEN, ScoreKind.PAIR, ScoreKind.RUN, ScoreKind.FLUSH) else ''}{reason}"
+    english = _REASONS.get(event.reason)
+    if english is not None:
+        return _(english)
+    if isinstance(event.reason, ScoreKind):
+        return _("for %(reason)s", reason=words.kind_name(event.reason))
+    return _("for the claim")
+
+
+def _worth(what: str) -> str:
+    return pgettext("is worth", _WORTH.get(what, "hand"))
 
 
 def _actor(rules: Rules, seat: int | None) -> str:
@@ -352,17 +486,33 @@ def _actor(rules: Rules, seat: int | None) -> str:
     return "bot2" if seat == 2 else "bot"  # the right bot of three, in its peg's colour
 
 
-def _verb(who: str, verb: str) -> str:
-    """``verb`` agreeing with ``who`` ("You peg", "The bot pegs")."""
-    return f"{who} {verb}" if who == "You" else f"{who} {verb}s"
+def _cut_for_deal(rules: Rules, event: CutForDeal) -> Happening:
+    cuts = ", ".join(
+        _("you cut %(card)s", card=words.face(c)) if s == LEARNER
+        else _("%(who)s cut %(card)s", who=_lower(seat_name(rules, s)), card=words.face(c))
+        for s, c in enumerate(event.cuts)
+    )
+    if event.dealer is None:
+        return Happening(_cap(_("%(cuts)s: a tie, cut again.", cuts=cuts)), "")
+    if event.dealer == LEARNER:
+        return Happening(_cap(_("%(cuts)s: the lowest card deals, so you deal.", cuts=cuts)), "")
+    dealer = _lower(seat_name(rules, event.dealer))
+    return Happening(_cap(_("%(cuts)s: the lowest card deals, so %(dealer)s deals.", cuts=cuts, dealer=dealer)), "")
 
 
-def _whose(rules: Rules, seat: int) -> str:
-    return "your" if seat == LEARNER else "its"
-
-
-def _claim_what(what: str) -> str:
-    return "card" if what == "play" else what
+def _dealt(rules: Rules, event: Dealt) -> Happening:
+    if event.dealer == LEARNER:
+        whose = _("You deal: the crib is yours.")
+    elif rules.partnerships and rules.side_of(event.dealer) == rules.side_of(LEARNER):
+        whose = _("Your partner deals: the crib is your side's.")
+    else:
+        whose = _cap(_("%(who)s deals: the crib is %(whose)s.", who=_lower(seat_name(rules, event.dealer)),
+                       whose=seat_of(rules, event.dealer)))
+    if event.deal_number == 1:
+        first = _("(You cut the lowest card for the deal.)") if event.dealer == LEARNER else \
+            _("(%(who)s cut the lowest card for the deal.)", who=seat_name(rules, event.dealer))
+        whose = f"{whose} {first}"
+    return Happening(_("Deal %(number)d. %(whose)s", number=event.deal_number, whose=whose), "")
 
 
 class _Narrator:
@@ -379,99 +529,148 @@ class _Narrator:
         seat = getattr(event, "player", None)
         actor = _actor(rules, seat)
         who = seat_name(rules, seat) if seat is not None else ""
+        mine = seat == LEARNER
         if isinstance(event, CutForDeal):
-            cuts = ", ".join(f"{_lower(seat_name(rules, s))} cut {c.pretty}" for s, c in enumerate(event.cuts))
-            cuts = cuts[0].upper() + cuts[1:]
-            if event.dealer is None:
-                return Happening(f"{cuts}: a tie, cut again.", "")
-            dealer = "you deal" if event.dealer == LEARNER else f"{_lower(seat_name(rules, event.dealer))} deals"
-            return Happening(f"{cuts}: the lowest card deals, so {dealer}.", "")
+            return _cut_for_deal(rules, event)
         if isinstance(event, Dealt):
-            if event.dealer == LEARNER:
-                whose = "You deal: the crib is yours."
-            elif rules.partnerships and rules.side_of(event.dealer) == rules.side_of(LEARNER):
-                whose = "Your partner deals: the crib is your side's."
-            else:
-                whose = f"{seat_name(rules, event.dealer)} deals: the crib is {_lower(seat_name(rules, event.dealer))}'s."
-            if event.deal_number == 1:
-                first = "you" if event.dealer == LEARNER else _lower(seat_name(rules, event.dealer))
-                whose = f"{whose} ({first[0].upper() + first[1:]} cut the lowest card for the deal.)"
-            return Happening(f"Deal {event.deal_number}. {whose}", "")
+            return _dealt(rules, event)
         if isinstance(event, Discarded):
-            if event.player == LEARNER:
-                return Happening(f"You laid {' '.join(c.pretty for c in event.cards)} away to the crib.", actor)
-            return Happening(f"{who} laid {'its card' if rules.discards == 1 else 'its cards'} away to the crib.", actor)
+            if mine:
+                return Happening(_("You laid %(cards)s away to the crib.", cards=words.faces(event.cards)), actor)
+            return Happening(ngettext("%(who)s laid its card away to the crib.", "%(who)s laid its cards away to the crib.",
+                                      rules.discards, who=who), actor)
         if isinstance(event, StarterCut):
-            return Happening(f"The starter is turned: {event.starter.pretty}.", "")
+            return Happening(_("The starter is turned: %(card)s.", card=words.face(event.starter)), "")
         if isinstance(event, Played):
-            return Happening(f"{who} played {event.card.pretty}: count {event.count}.", actor)
+            if mine:
+                return Happening(_("You played %(card)s: count %(count)d.", card=words.face(event.card),
+                                   count=event.count), actor)
+            return Happening(_("%(who)s played %(card)s: count %(count)d.", who=who, card=words.face(event.card),
+                               count=event.count), actor)
         if isinstance(event, Go):
-            if event.player == LEARNER:
-                return Happening(f"No card of yours fits under 31 (count {event.count}): Go.", actor, sound="go")
-            return Happening(f"{who} has no card that fits under 31 (count {event.count}): Go.", actor, sound="go")
+            if mine:
+                return Happening(_("No card of yours fits under 31 (count %(count)d): Go.", count=event.count), actor,
+                                 sound="go")
+            return Happening(_("%(who)s has no card that fits under 31 (count %(count)d): Go.", who=who,
+                               count=event.count), actor, sound="go")
         if isinstance(event, CountReset):
-            return Happening("The count starts again from 0.", "")
+            return Happening(_("The count starts again from 0."), "")
         if isinstance(event, PlayEnded):
-            return Happening("The play is over: now the show.", "")
+            return Happening(_("The play is over: now the show."), "")
         if isinstance(event, Shown):
-            what = "crib" if event.is_crib else "hand"
-            verb = "show" if event.player == LEARNER else "shows"
-            return Happening(f"{who} {verb} {_whose(rules, event.player)} {what}.", actor)
+            if mine:
+                text = _("You show your crib.") if event.is_crib else _("You show your hand.")
+            else:
+                text = _("%(who)s shows its crib.", who=who) if event.is_crib else _("%(who)s shows its hand.", who=who)
+            return Happening(text, actor)
         if isinstance(event, Claimed):
             self.claim, self.pegged = event, 0
-            return Happening(
-                f"{_verb(who, 'claim')} {event.points} for {_whose(rules, event.player)} {_claim_what(event.what)}.", actor
-            )
+            return Happening(self._claimed(event, who), actor)
         if isinstance(event, Points):
             return self._points(event, who, actor)
         if isinstance(event, MugginsCalled):
-            if event.points == 0:
-                return Happening(f"{who} called muggins, but nothing was missed.", actor)
-            victim = _lower(seat_name(rules, event.claimant))
-            return Happening(f"Muggins! {_verb(who, 'take')} {event.points} that {victim} missed.", actor, sound="muggins")
+            return self._muggins(event, who, actor)
         if isinstance(event, MugginsPassed):
             claim = self.claim
             if claim is not None and self.pegged is not None and self.pegged < claim.points:
                 return None  # an over-claim: there was nothing to call, and the line above said so
-            if event.player == LEARNER:
-                return Happening(f"You let {_lower(seat_name(rules, event.claimant))}'s claim stand.", actor)
-            victim = "your" if event.claimant == LEARNER else f"{_lower(seat_name(rules, event.claimant))}'s"
-            return Happening(f"{who} lets {victim} claim stand.", actor)
+            if mine:
+                return Happening(_("You let %(whose)s claim stand.", whose=seat_of(rules, event.claimant)), actor)
+            if event.claimant == LEARNER:
+                return Happening(_("%(who)s lets your claim stand.", who=who), actor)
+            return Happening(_("%(who)s lets %(whose)s claim stand.", who=who, whose=seat_of(rules, event.claimant)),
+                             actor)
         if isinstance(event, TrueCount):
             return self._true_count(event)
         if isinstance(event, GameOver):
             outcome = event.winner
             if rules.partnerships:
                 won = rules.side_of(LEARNER) == outcome
-                return Happening("Your side wins the game!" if won else "The bots win the game.", "")
+                return Happening(_("Your side wins the game!") if won else _("The bots win the game."), "")
             if outcome == LEARNER:
-                return Happening("You win the game!", "")
-            return Happening(f"{seat_name(rules, outcome)} wins the game.", "")
+                return Happening(_("You win the game!"), "")
+            return Happening(_("%(who)s wins the game.", who=seat_name(rules, outcome)), "")
         return None
 
+    @staticmethod
+    def _claimed(event: Claimed, who: str) -> str:
+        n = event.points
+        if event.player == LEARNER:
+            if event.what == "play":
+                return ngettext("You claim %(num)d for your card.", "You claim %(num)d for your card.", n)
+            if event.what == "crib":
+                return ngettext("You claim %(num)d for your crib.", "You claim %(num)d for your crib.", n)
+            return ngettext("You claim %(num)d for your hand.", "You claim %(num)d for your hand.", n)
+        if event.what == "play":
+            return ngettext("%(who)s claims %(num)d for its card.", "%(who)s claims %(num)d for its card.", n, who=who)
+        if event.what == "crib":
+            return ngettext("%(who)s claims %(num)d for its crib.", "%(who)s claims %(num)d for its crib.", n, who=who)
+        return ngettext("%(who)s claims %(num)d for its hand.", "%(who)s claims %(num)d for its hand.", n, who=who)
+
+    def _muggins(self, event: MugginsCalled, who: str, actor: str) -> Happening:
+        if event.points == 0:
+            if event.player == LEARNER:
+                return Happening(_("You called muggins, but nothing was missed."), actor)
+            return Happening(_("%(who)s called muggins, but nothing was missed.", who=who), actor)
+        n = event.points
+        victim = _lower(seat_name(self.rules, event.claimant))
+        if event.player == LEARNER:
+            text = ngettext("Muggins! You take %(num)d that %(victim)s missed.",
+                            "Muggins! You take %(num)d that %(victim)s missed.", n, victim=victim)
+        elif event.claimant == LEARNER:
+            text = ngettext("Muggins! %(who)s takes %(num)d that you missed.",
+                            "Muggins! %(who)s takes %(num)d that you missed.", n, who=who)
+        else:
+            text = ngettext("Muggins! %(who)s takes %(num)d that %(victim)s missed.",
+                            "Muggins! %(who)s takes %(num)d that %(victim)s missed.", n, who=who, victim=victim)
+        return Happening(text, actor, sound="muggins")
+
     def _points(self, event: Points, who: str, actor: str) -> Happening:
+        mine = event.player == LEARNER
+        n = event.points
         if event.reason is Award.CLAIM and self.claim is not None:
             claim = self.claim
-            self.pegged = event.points
-            what = _claim_what(claim.what)
-            if event.points < claim.points:
+            self.pegged = n
+            if n < claim.points:
                 # Over-claimed: the claimant pegs the true count, no more.
-                text = f"{who} claimed {claim.points}; the {what} is worth {event.points}: {event.points} pegged."
-                return Happening(text, actor, event.points, sound="peg")
-            return Happening(f"{_verb(who, 'peg')} {event.points} as claimed.", actor, event.points, sound="peg")
-        return Happening(f"{_verb(who, 'peg')} {event.points} {_points_text(event)}.", actor, event.points, sound="peg")
+                worth = _worth(claim.what)
+                if mine:
+                    text = _("You claimed %(claimed)d; the %(what)s is worth %(points)d: %(points)d pegged.",
+                             claimed=claim.points, what=worth, points=n)
+                else:
+                    text = _("%(who)s claimed %(claimed)d; the %(what)s is worth %(points)d: %(points)d pegged.",
+                             who=who, claimed=claim.points, what=worth, points=n)
+                return Happening(text, actor, n, sound="peg")
+            if mine:
+                text = ngettext("You peg %(num)d as claimed.", "You peg %(num)d as claimed.", n)
+            else:
+                text = ngettext("%(who)s pegs %(num)d as claimed.", "%(who)s pegs %(num)d as claimed.", n, who=who)
+            return Happening(text, actor, n, sound="peg")
+        reason = _points_text(event)
+        if mine:
+            text = ngettext("You peg %(num)d %(reason)s.", "You peg %(num)d %(reason)s.", n, reason=reason)
+        else:
+            text = ngettext("%(who)s pegs %(num)d %(reason)s.", "%(who)s pegs %(num)d %(reason)s.", n, who=who,
+                            reason=reason)
+        return Happening(text, actor, n, sound="peg")
 
     def _true_count(self, event: TrueCount) -> Happening | None:
-        what = _claim_what(event.what)
         self.claim = None
         if event.claimed > event.total:
             if event.total == 0:
-                who = seat_name(self.rules, event.player)
-                return Happening(f"{who} claimed {event.claimed}; the {what} is worth nothing: 0 pegged.", "")
+                worth = _worth(event.what)
+                if event.player == LEARNER:
+                    text = _("You claimed %(claimed)d; the %(what)s is worth nothing: 0 pegged.",
+                             claimed=event.claimed, what=worth)
+                else:
+                    text = _("%(who)s claimed %(claimed)d; the %(what)s is worth nothing: 0 pegged.",
+                             who=seat_name(self.rules, event.player), claimed=event.claimed, what=worth)
+                return Happening(text, "")
             return None  # said when the true count was pegged
         if event.claimed < event.total:
-            return Happening(f"The true count was {event.total} (claimed {event.claimed}).", "")
-        return Happening(f"The true count was {event.total}: exact.", "")
+            return Happening(_("The true count was %(total)d (claimed %(claimed)d).", total=event.total,
+                               claimed=event.claimed), "")
+        return Happening(_("The true count was %(total)d: exact.", total=event.total), "")
 
 
 # ---------------------------------------------------------------- the table
@@ -524,8 +723,8 @@ def table_of(row: SavedGame, game: Game) -> Table:
     item_steps: tuple[int | None, ...] = ()
     if state.show is not None:
         values = {f.name: getattr(state.show, f.name) for f in fields(ShowState)}
-        whose = "Your" if state.show.owner == LEARNER else f"{seat_name(rules, state.show.owner)}'s"
-        show = ShowPanel(**values, title=f"{whose} {'crib' if state.show.is_crib else 'hand'}")
+        show = ShowPanel(**values, title=_show_title(rules, state.show.owner, state.show.is_crib),
+                         muggins_text=_muggins_taken(rules, state.show))
         new = len(point_steps)
         item_steps = (None,) * (len(show.items) - new) + tuple(point_steps[-new:] if new else ())
         item_steps = item_steps[-len(show.items):] if show.items else ()
@@ -539,7 +738,8 @@ def table_of(row: SavedGame, game: Game) -> Table:
     turn = _turn_text(game, state, log, seen, decision)
     pegs = _pegs(rules, state)
     others = tuple(
-        SeatView(seat, seat_name(rules, seat), state.hand_sizes[seat], rules.side_of(seat))
+        SeatView(seat, seat_name(rules, seat), state.hand_sizes[seat], rules.side_of(seat),
+                 pgettext("seat label", _SEAT_LABELS[seat_kind(rules, seat)]))
         for seat in range(1, rules.players)
     )
     return Table(
@@ -597,28 +797,61 @@ def _decision(game: Game) -> Decision | None:
     return None
 
 
+def _show_title(rules: Rules, owner: int, is_crib: bool) -> str:
+    """The title of a hand or crib in the show ("Your hand", "The bot's crib")."""
+    if owner == LEARNER:
+        return _("Your crib") if is_crib else _("Your hand")
+    whose = seat_of(rules, owner)
+    return _cap(_("%(whose)s crib", whose=whose) if is_crib else _("%(whose)s hand", whose=whose))
+
+
+def _muggins_taken(rules: Rules, show: ShowState) -> str:
+    """What muggins took from a count, as the show panel says it."""
+    n = show.muggins_taken
+    if not n or show.muggins_by is None:
+        return ""
+    if show.muggins_by == LEARNER:
+        return ngettext("Muggins! You take %(num)d point.", "Muggins! You take %(num)d points.", n)
+    return ngettext("Muggins! %(who)s takes %(num)d point.", "Muggins! %(who)s takes %(num)d points.", n,
+                    who=seat_name(rules, show.muggins_by))
+
+
 def _turn_text(game: Game, state: TableState, log: Sequence[Event], seen: int, decision: Decision | None) -> str:
     rules = game.rules
     if decision is not None and decision.kind == "go":
-        return f"No card of yours fits under 31 (the count is {state.count}): say Go."
+        return _("No card of yours fits under 31 (the count is %(count)d): say Go.", count=state.count)
     if seen < len(log):
         following = log[seen]
         if isinstance(following, Dealt):
-            return "The deal is over: press Next deal when you are ready."
+            return _("The deal is over: press Next deal when you are ready.")
         if isinstance(following, Shown) and state.show is not None:
-            whose = "your" if state.show.owner == LEARNER else f"{_lower(seat_name(rules, state.show.owner))}'s"
-            return f"That was {whose} {'crib' if state.show.is_crib else 'hand'}: press Next for the next count."
-        return "Press Continue to see what happened next."
+            owner, crib = state.show.owner, state.show.is_crib
+            if owner == LEARNER:
+                return _("That was your crib: press Next for the next count.") if crib else \
+                    _("That was your hand: press Next for the next count.")
+            whose = seat_of(rules, owner)
+            return _("That was %(whose)s crib: press Next for the next count.", whose=whose) if crib else \
+                _("That was %(whose)s hand: press Next for the next count.", whose=whose)
+        return _("Press Continue to see what happened next.")
     if decision is None:
-        return "The bots are thinking." if rules.players > 2 else "The bot is thinking."
-    crib_owner = "your" if game.dealer == LEARNER else f"{_lower(seat_name(rules, game.dealer or 0))}'s"
-    if rules.partnerships and game.dealer == 2:
-        crib_owner = "your partner's"
-    return {
-        "over": "The game is over.",
-        "discard": f"Your turn: choose {decision.discards} card{'s' if decision.discards != 1 else ''} for {crib_owner} crib.",
-        "cut": f"{seat_name(rules, game.dealer or 0)} dealt: cut the pack for the starter.",
-        "play": "Your turn to play a card.",
-        "claim": f"Count your {decision.claim_what}" + (" points for that card." if decision.claim_what == "play" else "."),
-        "muggins": f"{decision.claimant} has claimed: call muggins if anything was missed.",
-    }[decision.kind]
+        return _("The bots are thinking.") if rules.players > 2 else _("The bot is thinking.")
+    dealer = game.dealer or 0
+    kind = decision.kind
+    if kind == "over":
+        return _("The game is over.")
+    if kind == "discard":
+        n = decision.discards
+        if dealer == LEARNER:
+            return ngettext("Your turn: choose %(num)d card for your crib.",
+                            "Your turn: choose %(num)d cards for your crib.", n)
+        return ngettext("Your turn: choose %(num)d card for %(whose)s crib.",
+                        "Your turn: choose %(num)d cards for %(whose)s crib.", n, whose=seat_of(rules, dealer))
+    if kind == "cut":
+        return _cap(_("%(who)s dealt: cut the pack for the starter.", who=_lower(seat_name(rules, dealer))))
+    if kind == "play":
+        return _("Your turn to play a card.")
+    if kind == "claim":
+        if decision.claim_what == "play":
+            return _("Count your play points for that card.")
+        return _("Count your crib.") if decision.claim_what == "crib" else _("Count your hand.")
+    return _("%(who)s has claimed: call muggins if anything was missed.", who=decision.claimant)

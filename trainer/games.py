@@ -57,10 +57,22 @@ from engine.rules import (
     Counting,
     Rules,
 )
-from trainer import coach, grading, record
+from trainer import coach, grading, record, words
 from trainer.drills import BestPlayQuestion, DiscardDeal
 from trainer.game_models import SavedGame, SolitaireGame
-from trainer.game_table import BOT, LEARNER, Table, at_learners_go, cut_range, next_stop, skip_deal, table_of
+from trainer.game_table import (
+    BOT,
+    LEARNER,
+    Table,
+    at_learners_go,
+    cut_range,
+    level_label,
+    next_stop,
+    skip_deal,
+    table_of,
+)
+from trainer.i18n import NC_, ngettext, pgettext
+from trainer.i18n import gettext as _
 from trainer.models import db, utcnow
 
 #: Match points that win a match (free-play convention: 1 a game, 2 a skunk).
@@ -76,6 +88,51 @@ VARIANTS: dict[str, Rules] = {
 }
 LENGTHS = ("own", "121", "61")
 
+#: Each game as the set-up form offers it, and as a list of games names it.
+VARIANT_LABELS = {
+    "six-card": NC_("variant", "Six-card"), "five-card": NC_("variant", "Five-card"),
+    "seven-card": NC_("variant", "Seven-card"), "three-player": NC_("variant", "Three players"),
+    "four-player": NC_("variant", "Four players (partners)"),
+}
+VARIANT_NAMES = {
+    "six-card": NC_("variant name", "six-card"), "five-card": NC_("variant name", "five-card"),
+    "seven-card": NC_("variant name", "seven-card"), "three-player": NC_("variant name", "three-player"),
+    "four-player": NC_("variant name", "four-player"),
+}
+#: Each way of counting the show, as the set-up form offers it and as a list of games names it.
+COUNTING_LABELS = {
+    Counting.AUTOMATIC.value: NC_("counting", "Automatic"), Counting.MUGGINS.value: NC_("counting", "Muggins"),
+    Counting.STRICT_MUGGINS.value: NC_("counting", "Strict muggins"),
+}
+COUNTING_NAMES = {
+    Counting.AUTOMATIC.value: NC_("counting name", "automatic"), Counting.MUGGINS.value: NC_("counting name", "muggins"),
+    Counting.STRICT_MUGGINS.value: NC_("counting name", "strict muggins"),
+}
+
+
+def variant_label(variant: str) -> str:
+    """A game as the set-up form offers it ("Six-card", "Three players")."""
+    english = VARIANT_LABELS.get(variant)
+    return pgettext("variant", english) if english else variant.capitalize()
+
+
+def variant_name(variant: str) -> str:
+    """A game as a list of games names it ("six-card", "three-player")."""
+    english = VARIANT_NAMES.get(variant)
+    return pgettext("variant name", english) if english else variant
+
+
+def counting_label(counting: str) -> str:
+    """A way of counting as the set-up form offers it ("Automatic", "Strict muggins")."""
+    english = COUNTING_LABELS.get(counting)
+    return pgettext("counting", english) if english else counting.capitalize()
+
+
+def counting_name(counting: str) -> str:
+    """A way of counting as a list of games names it ("automatic", "strict muggins")."""
+    english = COUNTING_NAMES.get(counting)
+    return pgettext("counting name", english) if english else counting
+
 
 class GameActionError(ValueError):
     """Input or an action the learner cannot make now; the message is for them."""
@@ -86,7 +143,7 @@ class StaleAction(GameActionError):
 
     def __init__(self, message: str = "") -> None:
         super().__init__(
-            message or "That move came from an older page (another tab, or a double click), so nothing was changed."
+            message or _("That move came from an older page (another tab, or a double click), so nothing was changed.")
         )
 
 
@@ -110,15 +167,17 @@ class GameSetup:
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
-            raise GameActionError("Choose the six-card, five-card or seven-card game, or three or four players.")
+            raise GameActionError(_("Choose the six-card, five-card or seven-card game, or three or four players."))
         if self.length not in LENGTHS:
-            raise GameActionError("Choose a game to 121, to 61, or the game's own length.")
+            raise GameActionError(_("Choose a game to 121, to 61, or the game's own length."))
         if self.giveaway and VARIANTS[self.variant].players != 2:
-            raise GameActionError("Giveaway is a two-player game: choose six-, five- or seven-card for it.")
+            raise GameActionError(_("Giveaway is a two-player game: choose six-, five- or seven-card for it."))
         if self.giveaway and self.counting.is_muggins:
             # Nobody claims a point they are trying to avoid, and nobody calls
             # muggins to take points: giveaway is played with the hands counted.
-            raise GameActionError("Giveaway is played with automatic counting: under muggins nobody would claim a point.")
+            raise GameActionError(
+                _("Giveaway is played with automatic counting: under muggins nobody would claim a point.")
+            )
 
     def rules(self) -> Rules:
         base = VARIANTS[self.variant]
@@ -158,6 +217,22 @@ class GameSummary:
     learner_won: bool | None
     updated_at: object
     giveaway: bool = False
+
+    @property
+    def level_label(self) -> str:
+        return level_label(self.level)
+
+    @property
+    def name(self) -> str:
+        """The game in a list: "six-card to 61", "six-card giveaway to 61"."""
+        variant = variant_name(self.variant)
+        if self.giveaway:
+            return _("%(variant)s giveaway to %(target)d", variant=variant, target=self.target)
+        return _("%(variant)s to %(target)d", variant=variant, target=self.target)
+
+    @property
+    def counting_name(self) -> str:
+        return counting_name(self.counting)
 
 
 def game_of(row: SavedGame) -> Game:
@@ -398,25 +473,25 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coach
     if isinstance(move, (Continue, SayGo, Skip)):
         log = game.log_seen_by(LEARNER)
         if row.seen >= len(log):
-            raise GameActionError("There is nothing more to show: it is your move.")
+            raise GameActionError(_("There is nothing more to show: it is your move."))
         if isinstance(move, SayGo) and not at_learners_go(log, row.seen):
-            raise GameActionError("Go is said only when none of your cards fits under 31.")
+            raise GameActionError(_("Go is said only when none of your cards fits under 31."))
         row.mark = row.seen
         row.seen = skip_deal(game, row.seen) if isinstance(move, Skip) else next_stop(log, row.seen)
         _save_if_current(row, version)
         db.session.commit()
         return None
     if row.seen < len(game.log):
-        raise GameActionError("First finish looking at the table: press Next (or Go).")
+        raise GameActionError(_("First finish looking at the table: press Next (or Go)."))
     if game.is_over:
-        raise GameActionError("This game is over.")
+        raise GameActionError(_("This game is over."))
     try:
         match move:
             case Discard(cards):
                 attempts.append(_discard(game, cards, notes, coached))
             case Cut(lift):
                 if not game.can_cut() or game.cutter != LEARNER:
-                    raise GameActionError("It is not your cut now.")
+                    raise GameActionError(_("It is not your cut now."))
                 game.cut(_lift(game, lift))
             case PlayCard(card):
                 attempts.append(_play(game, () if card is None else (card,), notes, row.bot_seed, coached))
@@ -427,9 +502,11 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coach
             case Accept():
                 message = _answer_muggins(game, False, ())
             case _:
-                raise GameActionError("That is not something you can do in a game.")
-    except IllegalActionError as error:
-        raise GameActionError(f"Not now: {error.rule}.") from None
+                raise GameActionError(_("That is not something you can do in a game."))
+    except IllegalActionError:
+        # The checks above catch every move the rules forbid a learner; should the
+        # engine still refuse one, say so in the learner's words, never the engine's.
+        raise GameActionError(_refused(move)) from None
     _advance(row, game)
     row.mark = log_before
     row.seen = next_stop(game.log_seen_by(LEARNER), log_before)
@@ -442,6 +519,21 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coach
     return message
 
 
+def _refused(move: GameMove) -> str:
+    """The trainer's message for a move the engine refused."""
+    if isinstance(move, Discard):
+        return _("Those cards cannot be laid away now.")
+    if isinstance(move, Cut):
+        return _("The pack cannot be cut there now.")
+    if isinstance(move, PlayCard):
+        return _("That card cannot be played now.")
+    if isinstance(move, ClaimPoints):
+        return _("That count cannot be claimed now.")
+    if isinstance(move, (Muggins, Accept)):
+        return _("That claim cannot be answered now.")
+    return _("That move is not allowed now.")
+
+
 def _lift(game: Game, raw: str) -> int | None:
     """Where the learner cut the pack (None: anywhere); the engine keeps four cards each side."""
     text = str(raw).strip()
@@ -449,7 +541,7 @@ def _lift(game: Game, raw: str) -> int | None:
         return None
     low, high = cut_range(game)
     if not text.isdecimal() or not low <= int(text) <= high:
-        raise GameActionError(f"Cut between {low} and {high} cards from the top.")
+        raise GameActionError(_("Cut between %(low)d and %(high)d cards from the top.", low=low, high=high))
     return int(text)
 
 
@@ -458,13 +550,14 @@ def _discard(game: Game, chosen: tuple[Card, ...], notes: list, coached: bool = 
     attempt for the record when it is a six-card deal (the discard drill's
     deal, judged as the drill judges it), else None."""
     if game.expected is not Action.DISCARD or LEARNER not in game.to_act:
-        raise GameActionError("It is not time to lay away cards.")
+        raise GameActionError(_("It is not time to lay away cards."))
     need = game.rules.discards
     hand = game.hand(LEARNER)
     if len(chosen) != need or len(set(chosen)) != need:
-        raise GameActionError(f"Pick exactly {need} cards for the crib.")
+        raise GameActionError(ngettext("Pick exactly %(num)d card for the crib.", "Pick exactly %(num)d cards for the crib.",
+                                       need))
     if any(c not in hand for c in chosen):
-        raise GameActionError("You can only lay away cards from your own hand.")
+        raise GameActionError(_("You can only lay away cards from your own hand."))
     # The crib is the learner's when their side deals (a partner's crib counts for them).
     dealer = crib_is_mine(PlayerView.of(game, LEARNER))
     analysis = coach.discard_analysis(game, chances=coached)  # the coach's hint was this same analysis
@@ -477,7 +570,7 @@ def _discard(game: Game, chosen: tuple[Card, ...], notes: list, coached: bool = 
     attempt = None
     if len(hand) == 6 and need == 2:  # the drill's deal: the review can deal it again
         deal = DiscardDeal(tuple(sorted(hand)), dealer)
-        _, attempt = grading.grade_discard(deal, chosen, options=options, source="game")
+        _verdict, attempt = grading.grade_discard(deal, chosen, options=options, source="game")
     game.discard(LEARNER, chosen)
     notes.append(note.to_dict())
     return attempt
@@ -490,14 +583,13 @@ def _play(
     a best-play attempt for the record when there was a real choice in a
     six-card game (the drill's question, judged as the drill judges it)."""
     if game.expected is not Action.PLAY or game.to_play != LEARNER:
-        raise GameActionError("It is not your turn to play a card.")
+        raise GameActionError(_("It is not your turn to play a card."))
     if len(chosen) != 1 or chosen[0] not in game.hand(LEARNER):
-        raise GameActionError("Choose one of the cards in your hand.")
+        raise GameActionError(_("Choose one of the cards in your hand."))
     card = chosen[0]
     if card not in game.legal_plays(LEARNER):  # in the learner's hand and turn: only the count can forbid it
-        raise GameActionError(
-            f"The {card.pretty} would take the count past 31 (to {game.count + card.value}): play another card."
-        )
+        raise GameActionError(_("The %(card)s would take the count past 31 (to %(count)d): play another card.",
+                                card=words.face(card), count=game.count + card.value))
     view = PlayerView.of(game, LEARNER)
     pegging = PeggingView.of(view)
     legal = view.legal_plays
@@ -532,28 +624,33 @@ def _play(
 def _claim(game: Game, raw: str) -> None:
     pending = game.pending_claim
     if game.expected is not Action.CLAIM or pending is None or pending.player != LEARNER:
-        raise GameActionError("There is nothing for you to count now.")
-    limit = 29 if pending.what != "play" else 31
-    game.claim(LEARNER, read_count(raw, pending.what, limit, "Type your count as a number, like 8."))
+        raise GameActionError(_("There is nothing for you to count now."))
+    if pending.what == "play":
+        limit, too_many = 31, _("No play scores more than %(limit)d: check your count.", limit=31)
+    elif pending.what == "crib":
+        limit, too_many = 29, _("No crib scores more than %(limit)d: check your count.", limit=29)
+    else:
+        limit, too_many = 29, _("No hand scores more than %(limit)d: check your count.", limit=29)
+    game.claim(LEARNER, read_count(raw, limit, _("Type your count as a number, like 8."), too_many))
 
 
-def read_count(raw: object, what: str, limit: int, not_a_number: str) -> int:
-    """A count the learner typed for ``what`` (a hand, crib or play): a whole
-    number up to ``limit``; otherwise :class:`GameActionError` (``not_a_number``
-    when it is not a number of at most three digits)."""
+def read_count(raw: object, limit: int, not_a_number: str, too_many: str) -> int:
+    """A count the learner typed: a whole number up to ``limit``; otherwise
+    :class:`GameActionError` with ``not_a_number`` when it is not a number of
+    at most three digits, ``too_many`` when it is over the limit."""
     text = str(raw).strip()
     if not text.isdecimal() or len(text) > 3:
         raise GameActionError(not_a_number)
     points = int(text)
     if points > limit:
-        raise GameActionError(f"No {what} scores more than {limit}: check your count.")
+        raise GameActionError(too_many)
     return points
 
 
 def _answer_muggins(game: Game, call: bool, pointed: tuple[Card, ...]) -> str | None:
     window = game.muggins_window
     if game.expected is not Action.MUGGINS or window is None or LEARNER not in window.callers:
-        raise GameActionError("There is no claim of the bot's to answer now.")
+        raise GameActionError(_("There is no claim of the bot's to answer now."))
     if not call:
         game.pass_muggins(LEARNER)
         return None
@@ -563,9 +660,10 @@ def _answer_muggins(game: Game, call: bool, pointed: tuple[Card, ...]) -> str | 
     if pointed:
         match = [item for item in items if set(item.cards) == set(pointed)]
         if match:
-            message = f"Yes: those cards make a {match[0].name} for {match[0].points}."
+            message = ngettext("Yes: those cards make a %(item)s for %(num)d.", "Yes: those cards make a %(item)s for %(num)d.",
+                               match[0].points, item=words.item_name(match[0]))
         else:
-            message = "Those cards do not make one of the combinations in that count."
+            message = _("Those cards do not make one of the combinations in that count.")
     game.call_muggins(LEARNER)
     return message
 

@@ -30,12 +30,27 @@ from sqlalchemy import select
 from engine.cards import Card
 from engine.errors import IllegalActionError
 from engine.solitaire import DEFAULT_TARGET, ArnoldSolitaire, HoyleSolitaire, SolitaireCount, check_target
-from trainer import grading, record
+from trainer import grading, record, words
 from trainer.game_models import SolitaireGame
 from trainer.games import GameActionError, StaleAction, read_count, save_if_current
+from trainer.i18n import NC_, ngettext, pgettext
+from trainer.i18n import gettext as _
 from trainer.models import db
 
 HEELS = "his heels"
+
+#: What each count of the engine's log is, as the learner reads it (lower case).
+_COUNT_NAMES = {
+    "first hand": NC_("solitaire count", "first hand"), "second hand": NC_("solitaire count", "second hand"),
+    "hand": NC_("solitaire count", "hand"), "last hand": NC_("solitaire count", "last hand"),
+    "crib": NC_("solitaire count", "crib"), HEELS: NC_("solitaire count", "his heels"),
+}
+
+
+def count_name(what: str) -> str:
+    """A count of solitaire by name, in lower case ("first hand", "crib", "his heels")."""
+    english = _COUNT_NAMES.get(what)
+    return pgettext("solitaire count", english) if english else what
 
 
 class SolitaireKind(StrEnum):
@@ -44,7 +59,12 @@ class SolitaireKind(StrEnum):
 
     @property
     def label(self) -> str:
-        return "Arnold's solitaire" if self is SolitaireKind.ARNOLD else "Hoyle's solitaire"
+        return _("Arnold's solitaire") if self is SolitaireKind.ARNOLD else _("Hoyle's solitaire")
+
+    @property
+    def play_label(self) -> str:
+        """The button that deals a game of it."""
+        return _("Play Arnold's solitaire") if self is SolitaireKind.ARNOLD else _("Play Hoyle's solitaire")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +82,22 @@ class CountLine:
     @property
     def missed(self) -> int:
         return 0 if self.claimed is None else max(0, self.count.total - self.claimed)
+
+    @property
+    def is_heels(self) -> bool:
+        """Whether this is his heels (pegged for the learner, not counted by them)."""
+        return self.count.what == HEELS
+
+    @property
+    def name(self) -> str:
+        """What is counted, in lower case ("first hand", "crib")."""
+        return count_name(self.count.what)
+
+    @property
+    def title(self) -> str:
+        """What is counted, as a heading ("First hand")."""
+        name = self.name
+        return name[:1].upper() + name[1:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +128,16 @@ class SolitaireTable:
     won: bool
     goal: int
 
+    @property
+    def result_text(self) -> str:
+        """The game's result, once it is over ("You won: 112 points (the cards held 118); 110 to win.")."""
+        values = {"held": self.true_total, "goal": self.goal}
+        if self.won:
+            return ngettext("You won: %(num)d point (the cards held %(held)d); %(goal)d to win.",
+                            "You won: %(num)d points (the cards held %(held)d); %(goal)d to win.", self.score, **values)
+        return ngettext("Not this time: %(num)d point (the cards held %(held)d); %(goal)d to win.",
+                        "Not this time: %(num)d points (the cards held %(held)d); %(goal)d to win.", self.score, **values)
+
 
 @dataclass(frozen=True, slots=True)
 class BestScore:
@@ -121,7 +167,7 @@ def new_solitaire(learner_id: int, kind: SolitaireKind, *, seed: int | None = No
         try:
             check_target(target)
         except ValueError:
-            raise GameActionError("Choose a winning total from 101 to 121 for Arnold's solitaire.") from None
+            raise GameActionError(_("Choose a winning total from 101 to 121 for Arnold's solitaire.")) from None
         game = ArnoldSolitaire(seed, target=target)
     else:
         game = HoyleSolitaire(seed)
@@ -205,30 +251,37 @@ def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> 
     recorded: list[CountLine] = []
     if isinstance(move, LayAway):
         if pending:
-            raise GameActionError("First count the hands of this deal.")
+            raise GameActionError(_("First count the hands of this deal."))
         if game.is_over:
-            raise GameActionError("This game is over.")
+            raise GameActionError(_("This game is over."))
         if len(move.cards) != 2:
-            raise GameActionError("Pick exactly two cards of the hand for the crib.")
+            raise GameActionError(_("Pick exactly two cards of the hand for the crib."))
+        if len(set(move.cards)) != 2:
+            raise GameActionError(_("Pick two different cards of the hand for the crib."))
+        stray = next((c for c in move.cards if c not in game.hand), None)
+        if stray is not None:
+            raise GameActionError(_("Not allowed: %(card)s is not in that hand.", card=words.face(stray)))
         try:
             game.discard(move.cards)
-        except IllegalActionError as error:
-            raise GameActionError(f"Not allowed: {error.rule}.") from None
+        except IllegalActionError:  # the checks above catch what a learner can send: never the engine's words
+            raise GameActionError(_("Those cards cannot be laid away now.")) from None
         for count in game.log[len(claims):]:
             claims.append(count.total if count.what == HEELS else None)
     elif isinstance(move, CountDeal):
         if not pending:
-            raise GameActionError("There is nothing to count now.")
+            raise GameActionError(_("There is nothing to count now."))
         counts = []
         for line in pending:
-            what = line.count.what
+            name = line.name
             typed = move.typed.get(line.index, "")
-            counts.append(read_count(typed, what, 29, f"Type a number for the {what}, like 8."))
+            counts.append(read_count(typed, 29, _("Type a number for the %(what)s, like 8.", what=name),
+                                     _cap(_("No %(what)s scores more than %(limit)d: check your count.", what=name,
+                                            limit=29))))
         for line, value in zip(pending, counts):
             claims[line.index] = value
             recorded.append(CountLine(line.index, line.count, value))
     else:
-        raise GameActionError("That is not something you can do in solitaire.")
+        raise GameActionError(_("That is not something you can do in solitaire."))
     lines = _lines(game, claims)
     values = {
         "state": json.dumps(game.to_dict()),
@@ -241,6 +294,11 @@ def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> 
     attempts = [_counted(line) for line in recorded]
     record.record_attempts(learner_id, [a for a in attempts if a is not None])
     record.commit()  # the counts and their records together
+
+
+def _cap(text: str) -> str:
+    """A sentence that may begin with a count's name, capitalised."""
+    return text[:1].upper() + text[1:]
 
 
 def _counted(line: CountLine) -> record.NewAttempt | None:

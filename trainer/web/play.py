@@ -19,11 +19,13 @@ from engine.cards import Card
 from engine.errors import InvalidCardError
 from engine.rules import Counting
 from trainer import game_results, games, table_settings
+from trainer.i18n import NC_
+from trainer.i18n import gettext as _
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
 bp = Blueprint("play", __name__, url_prefix="/play")
-NAV = ("play.index", "Play")
+NAV = ("play.index", NC_("nav", "Play"))
 
 
 @bp.get("/")
@@ -38,6 +40,9 @@ def index():
         countings=tuple(c.value for c in Counting),
         saved=games.learner_games(g.learner.id),
         match_points=games.MATCH_POINTS,
+        level_label=games.level_label,
+        variant_label=games.variant_label,
+        counting_label=games.counting_label,
     )
 
 
@@ -45,7 +50,7 @@ def index():
 @learner_required
 def new():
     if not PostForm().validate_on_submit():
-        flash("That form was out of date; please try again.", "error")
+        flash(_("That form was out of date; please try again."), "error")
         return redirect(url_for("play.index"))
     try:
         setup = read_setup(request.form)
@@ -65,14 +70,14 @@ def read_setup(form: MultiDict[str, str]) -> games.GameSetup:
     try:
         level = Level(form.get("level", "easy"))
     except ValueError:
-        raise games.GameActionError("Choose a level: easy, medium, hard or insane.") from None
+        raise games.GameActionError(_("Choose a level: easy, medium, hard or insane.")) from None
     try:
         counting = Counting(form.get("counting", "automatic"))
     except ValueError:
-        raise games.GameActionError("Choose automatic counting, muggins or strict muggins.") from None
+        raise games.GameActionError(_("Choose automatic counting, muggins or strict muggins.")) from None
     if form.get("giveaway") == "on" and counting.is_muggins:
         raise games.GameActionError(
-            "Giveaway is played with automatic counting: under muggins nobody would claim a point."
+            _("Giveaway is played with automatic counting: under muggins nobody would claim a point.")
         )
     return games.GameSetup(  # which checks the variant and the length
         level,
@@ -93,7 +98,7 @@ def read_move(form: MultiDict[str, str]) -> tuple[int, games.GameMove]:
         version = int(form.get("version", ""))
     except ValueError:
         raise games.GameActionError(
-            "That form is missing its game version; please use the buttons on the page."
+            _("That form is missing its game version; please use the buttons on the page.")
         ) from None
     action = form.get("action", "")
     move: games.GameMove
@@ -117,7 +122,7 @@ def read_move(form: MultiDict[str, str]) -> tuple[int, games.GameMove]:
     elif action == "accept":
         move = games.Accept()
     else:
-        raise games.GameActionError("That is not something you can do in a game.")
+        raise games.GameActionError(_("That is not something you can do in a game."))
     return version, move
 
 
@@ -125,7 +130,7 @@ def _cards(values: list[str]) -> tuple[Card, ...]:
     try:
         return tuple(Card.parse(v) for v in values)
     except InvalidCardError:
-        raise games.GameActionError("That is not one of your cards.") from None
+        raise games.GameActionError(_("That is not one of your cards.")) from None
 
 
 def _require_game(game_id: int) -> None:
@@ -166,7 +171,7 @@ def results(game_id: int):
     _require_game(game_id)
     outcome = game_results.results(g.learner.id, game_id)
     if outcome is None:
-        flash("That game is not over yet: here it is.", "info")
+        flash(_("That game is not over yet: here it is."), "info")
         return redirect(url_for("play.table", game_id=game_id))
     return render_template("play/results.html", r=outcome, form=PostForm())
 
@@ -177,7 +182,7 @@ def review(game_id: int):
     _require_game(game_id)
     deals = game_results.review(g.learner.id, game_id)
     if deals is None:
-        flash("The review opens when the game is over.", "info")
+        flash(_("The review opens when the game is over."), "info")
         return redirect(url_for("play.table", game_id=game_id))
     return render_template("play/review.html", deals=deals, game_id=game_id,
                            win_chart=game_results.win_chart(g.learner.id, game_id))
@@ -191,6 +196,6 @@ def next_game(game_id: int):
         return redirect(url_for("play.results", game_id=game_id))
     following = games.next_match_game(g.learner.id, game_id)
     if following is None:
-        flash("That match is over (or the game is not finished).", "info")
+        flash(_("That match is over (or the game is not finished)."), "info")
         return redirect(url_for("play.results", game_id=game_id))
     return redirect(url_for("play.table", game_id=following))

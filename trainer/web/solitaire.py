@@ -11,12 +11,14 @@ from engine.cards import Card
 from engine.errors import InvalidCardError
 from trainer import solitaires
 from trainer.games import GameActionError, StaleAction
+from trainer.i18n import NC_
+from trainer.i18n import gettext as _
 from trainer.solitaires import SolitaireKind
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
 bp = Blueprint("solitaire", __name__, url_prefix="/solitaire")
-NAV = ("solitaire.index", "Solitaire")
+NAV = ("solitaire.index", NC_("nav", "Solitaire"))
 
 
 @bp.get("/")
@@ -51,7 +53,7 @@ def read_kind(form: MultiDict[str, str]) -> SolitaireKind:
     try:
         return SolitaireKind(form.get("kind", ""))
     except ValueError:
-        raise GameActionError("Choose Arnold's or Hoyle's solitaire.") from None
+        raise GameActionError(_("Choose Arnold's or Hoyle's solitaire.")) from None
 
 
 def read_target(form: MultiDict[str, str]) -> int | None:
@@ -61,7 +63,7 @@ def read_target(form: MultiDict[str, str]) -> int | None:
     if not text:
         return None
     if not text.isdecimal():
-        raise GameActionError("Choose a winning total from 101 to 121 for Arnold's solitaire.")
+        raise GameActionError(_("Choose a winning total from 101 to 121 for Arnold's solitaire."))
     return int(text)
 
 
@@ -75,7 +77,7 @@ def read_move(form: MultiDict[str, str]) -> tuple[int, solitaires.SolitaireMove]
     try:
         version = int(form.get("version", ""))
     except ValueError:
-        raise GameActionError("That form is missing its version; please use the buttons on the page.") from None
+        raise GameActionError(_("That form is missing its version; please use the buttons on the page.")) from None
     action = form.get("action", "")
     if action == "discard":
         return version, solitaires.LayAway(_cards(form.getlist("card")))
@@ -83,14 +85,14 @@ def read_move(form: MultiDict[str, str]) -> tuple[int, solitaires.SolitaireMove]
         typed = {int(name[len(COUNT) :]): text for name, text in form.items()
                  if name.startswith(COUNT) and name[len(COUNT) :].isdecimal()}
         return version, solitaires.CountDeal(typed)
-    raise GameActionError("That is not something you can do in solitaire.")
+    raise GameActionError(_("That is not something you can do in solitaire."))
 
 
 def _cards(values: list[str]) -> tuple[Card, ...]:
     try:
         return tuple(Card.parse(v) for v in values)
     except InvalidCardError:
-        raise GameActionError("Pick cards from the hand dealt.") from None
+        raise GameActionError(_("Pick cards from the hand dealt.")) from None
 
 
 @bp.route("/<id:game_id>", methods=["GET", "POST"])

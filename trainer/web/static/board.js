@@ -15,14 +15,19 @@
     input.addEventListener("focus", function () { input.select(); });
     if (document.activeElement === input) input.select();
   });
+  // Its words come from the page, in the page's language: data-label-ready, data-label-more-<k>
+  // for k cards still to choose, data-label-over when too many are chosen.
   document.querySelectorAll("form[data-discard]").forEach(function (form) {
     var need = Number(form.getAttribute("data-discard"));
     var submit = form.querySelector("button[type=submit]");
     var boxes = form.querySelectorAll("input[type=checkbox]");
+    var ready = form.getAttribute("data-label-ready") || submit.textContent;
     function update() {
       var chosen = form.querySelectorAll("input[type=checkbox]:checked").length;
+      var label = chosen === need ? ready : form.getAttribute(
+        need - chosen > 0 ? "data-label-more-" + (need - chosen) : "data-label-over");
       submit.disabled = chosen !== need;
-      submit.textContent = chosen === need ? "To the crib" : "Choose " + (need - chosen > 0 ? need - chosen + " more" : need);
+      submit.textContent = label || ready;
     }
     boxes.forEach(function (box) { box.addEventListener("change", update); });
     update();
