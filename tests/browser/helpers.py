@@ -13,12 +13,19 @@ NAMES = {"ace": "A", "jack": "J", "queen": "Q", "king": "K"}
 
 
 def cards_in(locator) -> list[Card]:
-    """The face-up cards drawn inside ``locator``, read from their accessible labels."""
+    """The face-up cards drawn inside ``locator``, read from their accessible labels
+    (English ones: "5 of hearts"); :func:`cards_by_notation` reads any language's."""
     found = []
     for label in locator.locator(".card:not(.back)").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))"):
         rank, _, suit = label.split()
         found.append(Card.parse(NAMES.get(rank, rank) + suit[0].upper()))
     return found
+
+
+def cards_by_notation(locator) -> list[Card]:
+    """The face-up cards drawn inside ``locator``, read from the notation each card carries."""
+    notations = locator.locator(".card:not(.back)").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    return [Card.parse(text) for text in notations]
 
 
 def sign_in(page, live_server, name: str = "Ann") -> None:
