@@ -64,6 +64,16 @@ def emit(data: Any, as_json: bool, render: Callable[[Any], str]) -> None:
         sys.stdout.write(render(data).rstrip("\n") + "\n")
 
 
+def progress_line(unit: str) -> Callable[[int, int], None]:
+    """A progress callback that redraws "done/total unit" on one line of stderr."""
+
+    def show(done: int, total: int) -> None:
+        sys.stderr.write(f"\r{done}/{total} {unit}")
+        sys.stderr.flush()
+
+    return show
+
+
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], align: str = "") -> str:
     """A plain text table; ``align`` has one 'l' or 'r' per column (default left)."""
     cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]

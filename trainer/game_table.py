@@ -53,7 +53,7 @@ from engine.table import ShowState, TableState, fold
 from trainer import words
 from trainer.board import BoardLayout, board_layout
 from trainer.game_models import SavedGame
-from trainer.i18n import NC_, N_, ngettext, pgettext
+from trainer.i18n import NC_, N_, ngettext, pgettext, translated_name
 from trainer.i18n import gettext as _
 
 #: The learner always sits in seat 0; the bot (with two players) in seat 1.
@@ -117,8 +117,7 @@ _AGAINST_LEVELS = {
 
 def level_label(level: str) -> str:
     """A bot level's name ("Easy"; Russian «Лёгкий»); an unknown one as it is, capitalised."""
-    english = _LEVELS.get(level)
-    return pgettext("level", english) if english else level.capitalize()
+    return translated_name("level", _LEVELS, level, level.capitalize())
 
 
 def bot_label(level: str) -> str:
@@ -129,14 +128,12 @@ def bot_label(level: str) -> str:
 
 def at_level(level: str) -> str:
     """A level as "at ... level" needs it ("easy")."""
-    english = _AT_LEVELS.get(level)
-    return pgettext("at level", english) if english else level
+    return translated_name("at level", _AT_LEVELS, level, level)
 
 
 def against_level(level: str) -> str:
     """A level as "against the ... bot" needs it ("easy")."""
-    english = _AGAINST_LEVELS.get(level)
-    return pgettext("against level", english) if english else level
+    return translated_name("against level", _AGAINST_LEVELS, level, level)
 
 
 def seat_kind(rules: Rules, seat: int) -> str:

@@ -71,7 +71,7 @@ from trainer.game_table import (
     skip_deal,
     table_of,
 )
-from trainer.i18n import NC_, ngettext, pgettext
+from trainer.i18n import NC_, ngettext, translated_name
 from trainer.i18n import gettext as _
 from trainer.models import db, utcnow
 
@@ -112,26 +112,22 @@ COUNTING_NAMES = {
 
 def variant_label(variant: str) -> str:
     """A game as the set-up form offers it ("Six-card", "Three players")."""
-    english = VARIANT_LABELS.get(variant)
-    return pgettext("variant", english) if english else variant.capitalize()
+    return translated_name("variant", VARIANT_LABELS, variant, variant.capitalize())
 
 
 def variant_name(variant: str) -> str:
     """A game as a list of games names it ("six-card", "three-player")."""
-    english = VARIANT_NAMES.get(variant)
-    return pgettext("variant name", english) if english else variant
+    return translated_name("variant name", VARIANT_NAMES, variant, variant)
 
 
 def counting_label(counting: str) -> str:
     """A way of counting as the set-up form offers it ("Automatic", "Strict muggins")."""
-    english = COUNTING_LABELS.get(counting)
-    return pgettext("counting", english) if english else counting.capitalize()
+    return translated_name("counting", COUNTING_LABELS, counting, counting.capitalize())
 
 
 def counting_name(counting: str) -> str:
     """A way of counting as a list of games names it ("automatic", "strict muggins")."""
-    english = COUNTING_NAMES.get(counting)
-    return pgettext("counting name", english) if english else counting
+    return translated_name("counting name", COUNTING_NAMES, counting, counting)
 
 
 class GameActionError(ValueError):

@@ -31,7 +31,7 @@ from datetime import date
 from importlib.resources import files
 from io import BytesIO
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from babel import Locale
 from babel.dates import format_date as babel_format_date
@@ -157,6 +157,19 @@ def pgettext(context: str, message: str, **variables: Any) -> str:
     different things (``pgettext("nav", "Count")``)."""
     text = translations(current()).upgettext(context, message)
     return text % variables if variables else text
+
+
+def translated_name(context: str, names: Mapping[str, str], key: str, unknown: str) -> str:
+    """The name ``names`` gives ``key`` (English, marked with :func:`NC_` in
+    ``context``) in the current language, or ``unknown`` for a key it lacks
+    (a value written by hand into a saved game, say).
+
+    >>> with language("ru"):
+    ...     translated_name("score", {"pair": "pair"}, "pair", "?"), translated_name("score", {}, "x", "X")
+    ('пара', 'X')
+    """
+    english = names.get(key)
+    return pgettext(context, english) if english else unknown
 
 
 def _lazy(message: str, variables: dict[str, Any]) -> str:

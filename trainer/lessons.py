@@ -754,7 +754,7 @@ def card_html(card: Card, *, small: bool = False) -> str:
     face and accessible name in the current language (:mod:`trainer.words`).
 
     >>> card_html(Card.parse("5H"))  # doctest: +NORMALIZE_WHITESPACE
-    '<span class="card red" role="img" aria-label="five of hearts" data-card="5H"><span
+    '<span class="card red" role="img" aria-label="5 of hearts" data-card="5H"><span
     class="rank">5</span><span class="suit" aria-hidden="true">♥</span></span>'
     >>> with i18n.language("ru"):  # doctest: +NORMALIZE_WHITESPACE
     ...     card_html(Card.parse("QS"))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine.cards import parse_cards
 from engine.keepmodel import DATA_FILE, keep_model, measure
-from trainer.cli import emit
+from trainer.cli import emit, progress_line
 
 #: Where the engine's data file lives in a checkout.
 DEFAULT_OUT = Path(__file__).resolve().parents[2] / "engine" / "data" / DATA_FILE.name
@@ -53,11 +53,7 @@ def build(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise ValueError("jobs must be at least 1")
 
-    def progress(done: int, total: int) -> None:
-        sys.stderr.write(f"\r{done}/{total} hands")
-        sys.stderr.flush()
-
-    model = measure(args.deals, seed=args.seed, jobs=args.jobs, progress=progress)
+    model = measure(args.deals, seed=args.seed, jobs=args.jobs, progress=progress_line("hands"))
     sys.stderr.write("\n")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(model.to_dict(), separators=(",", ":")) + "\n", encoding="utf-8")

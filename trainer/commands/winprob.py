@@ -10,7 +10,7 @@ from pathlib import Path
 
 from engine.winprob import DATA_FILE, TARGETS, WinTable, win_probability
 from engine.winprob_build import distributions, measure_deals
-from trainer.cli import emit
+from trainer.cli import emit, progress_line
 
 #: Where the engine's data file lives in a checkout.
 DEFAULT_OUT = Path(__file__).resolve().parents[2] / "engine" / "data" / DATA_FILE
@@ -54,11 +54,7 @@ def build(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise ValueError("jobs must be at least 1")
 
-    def progress(done: int, total: int) -> None:
-        sys.stderr.write(f"\r{done}/{total} deals")
-        sys.stderr.flush()
-
-    measured = measure_deals(args.deals, level=args.level, seed=args.seed, jobs=args.jobs, progress=progress)
+    measured = measure_deals(args.deals, level=args.level, seed=args.seed, jobs=args.jobs, progress=progress_line("deals"))
     sys.stderr.write("\n")
     source = f"{len(measured)} deals of {args.level} against {args.level}, seed {args.seed}"
     dist = distributions(measured, source=source)
