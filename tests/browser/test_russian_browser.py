@@ -197,3 +197,21 @@ def test_the_pegging_quiz_in_russian(live_server, russian_page):
     submit(page, lambda: page.locator("input[name=points]").press("Enter"))
     assert_russian(page, "pegging result")
     expect(page.locator("main")).to_contain_text(re.compile("очк"))
+
+
+def test_letter_keys_work_on_a_russian_keyboard_layout(live_server, russian_page):
+    # On a Russian layout the N key types «т»: the shortcut reads the key pressed (event.code).
+    page = russian_page
+    page.goto(live_server.url + "/")
+    page.locator("input[name=name]").fill("Вера")
+    page.locator("input[name=name]").press("Enter")
+    page.wait_for_url(re.compile(r"/show/\w+$"))
+    page.locator("input[name=total]").fill("0")
+    submit(page, lambda: page.locator("input[name=total]").press("Enter"))
+    page.wait_for_url(re.compile(r"/show/result/\d+$"))
+    page.wait_for_selector("html[data-keys=ready]", state="attached")
+    with page.expect_navigation():
+        page.evaluate("""() => document.dispatchEvent(new KeyboardEvent("keydown",
+            {key: "т", code: "KeyN", bubbles: true}))""")
+    page.wait_for_url(re.compile(r"/show/\w+$"))
+    assert "/result/" not in page.url
