@@ -20,6 +20,7 @@ from engine.pegging import score_play
 from engine.scoring import score_show
 
 from .helpers import cards_by_notation, submit
+from .test_accessibility import audit, overflow
 
 #: Every word of two Latin letters or more on the page, with where it is: what a
 #: Russian page must not have.  Text inside key caps and other languages' elements is skipped.
@@ -215,3 +216,36 @@ def test_letter_keys_work_on_a_russian_keyboard_layout(live_server, russian_page
             {key: "т", code: "KeyN", bubbles: true}))""")
     page.wait_for_url(re.compile(r"/show/\w+$"))
     assert "/result/" not in page.url
+
+
+def test_russian_pages_pass_the_accessibility_audit_at_phone_width(live_server, russian_page):
+    # The same axe-core rules as tests/browser/test_accessibility.py, on the Russian pages
+    # (longer words, declined names, a Russian deck), and nothing wider than 390 px.
+    page = russian_page
+    live_server.app.config.update(PLAY_SEED=3, PLAY_ANIMATION="off", DRILL_SEED=7)
+    problems = []
+
+    def check() -> None:
+        problems.extend(audit(page))
+        wide = overflow(page)
+        if wide:
+            problems.append(wide)
+
+    page.goto(live_server.url + "/")
+    check()
+    page.locator("input[name=name]").fill("Аня")
+    page.locator("input[name=name]").press("Enter")
+    page.wait_for_url(re.compile(r"/show/\w+$"))
+    check()
+    page.locator("input[name=total]").fill("2")
+    submit(page, lambda: page.locator("input[name=total]").press("Enter"))
+    check()
+    for path in ("/pegging/", "/discard/", "/review/", "/lessons/", "/lessons/fifteens", "/play/", "/solitaire/",
+                 "/settings/"):
+        page.goto(live_server.url + path)
+        check()
+    page.goto(live_server.url + "/play/")
+    page.locator("input[name=counting][value=muggins]").check()
+    submit(page, page.locator("form[method=post] button[type=submit]").last.click)
+    check()  # the table, at the discard
+    assert not problems, "\n".join(problems)
