@@ -9,6 +9,7 @@ installing the dependencies from its cache or the index), once per session.
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 import subprocess
@@ -72,7 +73,9 @@ def test_the_wheel_carries_the_code_and_the_content(wheel):
         assert not missing, f"content missing from the wheel (see pyproject.toml's package-data): {missing}"
     static = ROOT / "trainer" / "web" / "static"
     assert not {f"trainer/web/static/{path}" for path in _files(static)} - names
-    assert not {f"engine/data/{path}" for path in _files(ROOT / "engine" / "data")} - names  # the win table
+    assert not {f"engine/data/{path}" for path in _files(ROOT / "engine" / "data")} - names  # the win and keep tables
+    translations = ROOT / "trainer" / "translations"
+    assert not {f"trainer/translations/{path}" for path in _files(translations)} - names  # the catalogs
     assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
 
 
@@ -98,6 +101,12 @@ def test_crib_serve_from_the_installed_wheel(installed, tmp_path):
         lesson = load_lessons()[1]
         page = browser.fetch(f"{server.url}/lessons/{lesson.slug}")
         assert page.status == 200 and lesson.title in page.text
+        # The catalogs and the Russian course ship too: switched to Russian, the same lesson is in Russian.
+        switched = browser.post_form(server.url + "/", server.url + "/language", {"language": "ru", "next": "/"})
+        assert switched.status == 302, switched.text
+        russian = load_lessons(language="ru")[1]
+        page = browser.fetch(f"{server.url}/lessons/{russian.slug}")
+        assert page.status == 200 and html.escape(russian.title, quote=False) in page.text and "Уроки" in page.text
         css = browser.fetch(server.url + "/static/trainer.css")
         assert css.status == 200 and "{" in css.text
     finally:
