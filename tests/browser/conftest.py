@@ -3,7 +3,9 @@ temporary database) and ``page`` (a Playwright page in Debian's headless
 chromium).  Without chromium or Playwright the browser tests are skipped,
 saying why.  ``live_server`` runs each test on SQLite and on PostgreSQL
 (skipped, saying how to enable it, unless ``TEST_DATABASE_URL`` is set: see
-tests/databases.py).
+tests/databases.py), except those marked ``front_end``: long games and audits
+that test what the page does, not what the database keeps (tests/web plays
+whole games on both databases), run on SQLite alone to keep CI short.
 
 Other features can reuse both: ``page.goto(live_server.url + "/...")``.
 """
@@ -23,6 +25,21 @@ from trainer.web import create_app
 
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "front_end: a long browser test of the page alone, run on SQLite only")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Drop the PostgreSQL runs of the tests marked ``front_end``."""
+    kept, dropped = [], []
+    for item in items:
+        on_postgres = getattr(item, "callspec", None) is not None and item.callspec.params.get("live_server") == "postgresql"
+        (dropped if on_postgres and item.get_closest_marker("front_end") else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 @dataclass(frozen=True)

@@ -50,13 +50,6 @@ def overflow(page) -> str | None:
     return f"{page.url}: wider than {page.viewport_size['width']} px: {wide}" if wide else None
 
 
-@pytest.fixture
-def sqlite_server(live_server, request):
-    if "postgresql" in request.node.name:
-        pytest.skip("accessibility does not depend on the database: audited on SQLite")
-    return live_server
-
-
 def visit_everything(page, server):
     """Walk the trainer as a learner would, yielding after each page is loaded."""
     page.goto(server.url + "/")
@@ -94,10 +87,11 @@ def check(page, problems: list[str]) -> None:
         problems.append(wide)
 
 
-def test_every_page_passes_axe_at_phone_width(sqlite_server, page):
-    sqlite_server.app.config["DRILL_SEED"] = 5  # the same deals every run: a failure can be replayed
+@pytest.mark.front_end  # accessibility does not depend on the database
+def test_every_page_passes_axe_at_phone_width(live_server, page):
+    live_server.app.config["DRILL_SEED"] = 5  # the same deals every run: a failure can be replayed
     problems: list[str] = []
-    for _ in visit_everything(page, sqlite_server):
+    for _ in visit_everything(page, live_server):
         check(page, problems)
     assert not problems, "\n".join(problems)
 
@@ -144,16 +138,17 @@ def play_to_the_end(page, problems: list[str]) -> None:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.front_end
 @pytest.mark.parametrize("variant", ["Six-card", "Three players"])
-def test_a_whole_game_with_muggins_passes_axe(sqlite_server, page, variant):
-    sqlite_server.app.config["PLAY_ANIMATION"] = "off"
-    sqlite_server.app.config["PLAY_SEED"] = 3
-    sign_in(page, sqlite_server)
-    page.goto(sqlite_server.url + "/settings/")  # with the coach: its meter, hints, verdicts, the review's chart
+def test_a_whole_game_with_muggins_passes_axe(live_server, page, variant):
+    live_server.app.config["PLAY_ANIMATION"] = "off"
+    live_server.app.config["PLAY_SEED"] = 3
+    sign_in(page, live_server)
+    page.goto(live_server.url + "/settings/")  # with the coach: its meter, hints, verdicts, the review's chart
     page.locator("main input[name=coach]").check()
     with page.expect_navigation():
         page.get_by_role("button", name="Save settings").click()
-    page.goto(sqlite_server.url + "/play/")
+    page.goto(live_server.url + "/play/")
     page.get_by_text("Easy", exact=True).click()
     page.get_by_text(variant, exact=True).click()
     page.get_by_text("61 (one lap)").click()

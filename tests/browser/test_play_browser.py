@@ -15,6 +15,7 @@ import os
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from engine.scoring import score_show
@@ -37,6 +38,7 @@ class Shots:
         page.set_viewport_size({"width": 390, "height": 844})
 
 
+@pytest.mark.front_end
 def test_a_whole_61_game_with_muggins_both_ways(live_server, page, tmp_path):
     live_server.app.config["PLAY_SEED"] = 5
     live_server.app.config["PLAY_BOT_MISS_RATE"] = 1.0
@@ -137,6 +139,7 @@ def test_a_whole_61_game_with_muggins_both_ways(live_server, page, tmp_path):
     shots.take(page, "review")
 
 
+@pytest.mark.front_end
 def test_arnolds_solitaire_in_the_browser(live_server, page, tmp_path):
     live_server.app.config["SOLITAIRE_SEED"] = 2
     shots = Shots(Path(os.environ.get("PLAY_SCREENSHOTS", tmp_path)))

@@ -13,6 +13,7 @@ import os
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from engine.scoring import score_show
@@ -43,6 +44,7 @@ def count_exactly(page) -> None:
     submit(page, page.get_by_role("button", name="OK").click)
 
 
+@pytest.mark.front_end
 def test_arnolds_solitaire_one_hand_at_a_time_to_a_chosen_total(live_server, page, tmp_path):
     live_server.app.config["SOLITAIRE_SEED"] = 2
     shots = Shots(Path(os.environ.get("PLAY_SCREENSHOTS", tmp_path)))
