@@ -4,7 +4,8 @@
 on PostgreSQL (skipped, saying how to enable it, unless ``TEST_DATABASE_URL``
 is set: see tests/databases.py); ``database_url`` is that test's database.
 
-``learner`` is a :class:`LearnerActions` already signed in as "Ann"; use
+``server`` is ``app`` running with accounts; ``quick_hashes`` makes its
+password hashes cheap.  ``learner`` is a :class:`LearnerActions` already signed in as "Ann"; use
 ``learner.new("Bob")`` for another profile and ``learner.post(url, data)``
 to send a form with a real CSRF token (CSRF protection stays on in tests,
 so forged posts can be tested too).
@@ -18,6 +19,7 @@ import shutil
 import pytest
 
 from tests.databases import DATABASES, app_config, close_app, postgres_database, postgres_server  # noqa: F401
+from trainer import accounts
 from trainer.web import create_app
 
 CSRF_PATTERN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')
@@ -52,6 +54,19 @@ def app(database_url):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def quick_hashes(monkeypatch):
+    """Scrypt at a sixteenth of the real cost: the same code, a test suite that does not crawl."""
+    monkeypatch.setattr(accounts, "HASH_METHOD", "scrypt:2048:8:1")
+
+
+@pytest.fixture
+def server(app, quick_hashes):
+    """The app running as a server with accounts."""
+    app.config["ACCOUNTS"] = True
+    return app
 
 
 def csrf_token(html: str) -> str:

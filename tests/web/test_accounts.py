@@ -23,17 +23,7 @@ from .helpers import page_text
 PASSWORD = "correct horse"
 
 
-@pytest.fixture(autouse=True)
-def quick_hashes(monkeypatch):
-    """Scrypt at a sixteenth of the real cost: the same code, a test suite that does not crawl."""
-    monkeypatch.setattr(accounts, "HASH_METHOD", "scrypt:2048:8:1")
-
-
-@pytest.fixture
-def server(app):
-    """The app running as a server with accounts."""
-    app.config["ACCOUNTS"] = True
-    return app
+pytestmark = pytest.mark.usefixtures("quick_hashes")
 
 
 class Visitor:

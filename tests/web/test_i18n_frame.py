@@ -77,15 +77,7 @@ def assert_russian(response, *phrases: str) -> str:
     return text
 
 
-@pytest.fixture(autouse=True)
-def quick_hashes(monkeypatch):
-    monkeypatch.setattr(accounts, "HASH_METHOD", "scrypt:2048:8:1")
-
-
-@pytest.fixture
-def server(app):
-    app.config["ACCOUNTS"] = True
-    return app
+pytestmark = pytest.mark.usefixtures("quick_hashes")
 
 
 def post(client, url, data, page="/", headers=RUSSIAN, **kwargs):
