@@ -12,6 +12,7 @@ import argparse
 import importlib
 import json
 import sys
+from pathlib import Path
 from typing import Any, Callable, NoReturn, Sequence
 
 #: Each subcommand and the module whose ``register(subparsers)`` adds it, in
@@ -72,6 +73,29 @@ def progress_line(unit: str) -> Callable[[int, int], None]:
         sys.stderr.flush()
 
     return show
+
+
+def add_build_options(parser: argparse.ArgumentParser, *, unit: str, deals: int, out: Path) -> None:
+    """The options of a command that measures an engine data file by playing (``--build``)."""
+    parser.add_argument("--deals", type=int, default=deals, help=f"{unit} to measure with --build (default {deals})")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes for --build")
+    parser.add_argument("--out", type=Path, default=out, help="where --build writes the data")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def check_build(args: argparse.Namespace, *, unit: str, at_least: int) -> None:
+    """Refuse a ``--build`` too small to measure anything, or with no worker."""
+    if args.deals < at_least:
+        raise ValueError(f"measure at least {at_least} {unit}")
+    if args.jobs < 1:
+        raise ValueError("jobs must be at least 1")
+
+
+def write_data(path: Path, data: Any) -> None:
+    """Write an engine data file as compact JSON, making its folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
 
 
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], align: str = "") -> str:

@@ -5,13 +5,12 @@ count them again by dealing and discarding and write the data file."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 from engine.cards import parse_cards
 from engine.keepmodel import DATA_FILE, keep_model, measure
-from trainer.cli import emit, progress_line
+from trainer.cli import add_build_options, check_build, emit, progress_line, write_data
 
 #: Where the engine's data file lives in a checkout.
 DEFAULT_OUT = Path(__file__).resolve().parents[2] / "engine" / "data" / DATA_FILE.name
@@ -23,11 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("cards", nargs="?", help='four cards (suits are ignored), e.g. "5H 5D JS QC"')
     parser.add_argument("--build", action="store_true", help="deal and discard hands, and write the data file")
-    parser.add_argument("--deals", type=int, default=400_000, help="hands per role with --build (default 400000)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes for --build")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where --build writes the data")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    add_build_options(parser, unit="hands a role", deals=400_000, out=DEFAULT_OUT)
     parser.set_defaults(func=run)
 
 
@@ -48,14 +43,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def build(args: argparse.Namespace) -> int:
-    if args.deals < 1000:
-        raise ValueError("deal at least 1000 hands")
-    if args.jobs < 1:
-        raise ValueError("jobs must be at least 1")
-
+    check_build(args, unit="hands", at_least=1000)
     model = measure(args.deals, seed=args.seed, jobs=args.jobs, progress=progress_line("hands"))
     sys.stderr.write("\n")
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(model.to_dict(), separators=(",", ":")) + "\n", encoding="utf-8")
+    write_data(args.out, model.to_dict())
     emit({"out": str(args.out), "deals": model.deals}, args.json, lambda d: f"{d['deals']} hands a role: {d['out']}")
     return 0

@@ -4,13 +4,12 @@ measure the deal distributions behind it by self-play and write the data file.""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 from engine.winprob import DATA_FILE, TARGETS, WinTable, win_probability
 from engine.winprob_build import distributions, measure_deals
-from trainer.cli import emit, progress_line
+from trainer.cli import add_build_options, check_build, emit, progress_line, write_data
 
 #: Where the engine's data file lives in a checkout.
 DEFAULT_OUT = Path(__file__).resolve().parents[2] / "engine" / "data" / DATA_FILE
@@ -25,12 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--dealer", choices=("me", "them"), default="me", help="who deals next (default me)")
     parser.add_argument("--target", type=int, choices=TARGETS, default=121)
     parser.add_argument("--build", action="store_true", help="measure the deal distributions and write the data file")
-    parser.add_argument("--deals", type=int, default=20000, help="deals to measure with --build (default 20000)")
     parser.add_argument("--level", default="insane", help="the bot level measured (default insane)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes for --build")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where --build writes the data")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    add_build_options(parser, unit="deals", deals=20000, out=DEFAULT_OUT)
     parser.set_defaults(func=run)
 
 
@@ -49,17 +44,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def build(args: argparse.Namespace) -> int:
-    if args.deals < 100:
-        raise ValueError("measure at least 100 deals")
-    if args.jobs < 1:
-        raise ValueError("jobs must be at least 1")
-
+    check_build(args, unit="deals", at_least=100)
     measured = measure_deals(args.deals, level=args.level, seed=args.seed, jobs=args.jobs, progress=progress_line("deals"))
     sys.stderr.write("\n")
     source = f"{len(measured)} deals of {args.level} against {args.level}, seed {args.seed}"
     dist = distributions(measured, source=source)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(dist.to_dict(), indent=None, separators=(",", ":")) + "\n", encoding="utf-8")
+    write_data(args.out, dist.to_dict())
     means = dist.means()
     for target in TARGETS:
         table = WinTable(dist, target)
