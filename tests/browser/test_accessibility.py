@@ -38,7 +38,8 @@ def audit(page) -> list[str]:
 
 
 def overflow(page) -> str | None:
-    """What is wider than the screen, or None."""
+    """What is wider than the screen, or a table cell whose words spill out of it (a
+    long word in a narrow column: Russian has many), or None."""
     wide = page.evaluate(
         """() => {
             const width = document.documentElement.clientWidth;
@@ -47,7 +48,15 @@ def overflow(page) -> str | None:
             return culprit ? culprit.outerHTML.slice(0, 160) : 'the page';
         }"""
     )
-    return f"{page.url}: wider than {page.viewport_size['width']} px: {wide}" if wide else None
+    if wide:
+        return f"{page.url}: wider than {page.viewport_size['width']} px: {wide}"
+    spilt = page.evaluate(
+        """() => {
+            const cell = [...document.querySelectorAll('td, th')].find(c => c.scrollWidth > c.clientWidth + 1);
+            return cell ? cell.outerHTML.slice(0, 160) : null;
+        }"""
+    )
+    return f"{page.url}: a word wider than its table cell: {spilt}" if spilt else None
 
 
 def visit_everything(page, server):
