@@ -64,6 +64,8 @@ def assert_russian(page, where: str) -> None:
     left = page.evaluate(ENGLISH_LEFT)
     assert not left, f"English on the {where} page ({page.url}): {left[:8]}"
     assert re.search("[а-яё]", page.locator("main").inner_text(), re.I), where
+    spilt = overflow(page)  # Russian words are longer: nothing wider than the phone or its table cell
+    assert not spilt, f"the {where} page: {spilt}"
 
 
 def test_the_check_finds_english_on_a_page(live_server, russian_page):
