@@ -194,20 +194,42 @@ def NC_(context: str, message: str) -> str:  # noqa: N802
 
 def locale() -> Locale:
     """The Babel locale of the current language (numbers and dates)."""
-    return Locale.parse(current())
+    return _locale(current())
+
+
+@functools.lru_cache(maxsize=None)
+def _locale(language: str) -> Locale:
+    return Locale.parse(language)
 
 
 def format_decimal(value: float, digits: int = 2) -> str:
     """A number with ``digits`` decimals, the current language's way (``12.70``, ``12,70``)."""
-    pattern = "#,##0." + "0" * digits if digits else "#,##0"
-    return babel_format_decimal(value, format=pattern, locale=locale())
+    return _format_decimal(value, digits, current())
 
 
 def format_percent(share: float) -> str:
     """A share of 1 as a whole percentage, the current language's way (``45%``, ``45 %``)."""
-    return babel_format_percent(share, locale=locale())
+    return _format_percent(share, current())
+
+
+# A review formats a hundred or more numbers, most of them the same few shares and
+# figures again; Babel parses the locale and the pattern on every call.
+@functools.lru_cache(maxsize=4096)
+def _format_decimal(value: float, digits: int, language: str) -> str:
+    pattern = "#,##0." + "0" * digits if digits else "#,##0"
+    return babel_format_decimal(value, format=pattern, locale=_locale(language))
+
+
+@functools.lru_cache(maxsize=4096)
+def _format_percent(share: float, language: str) -> str:
+    return babel_format_percent(share, locale=_locale(language))
 
 
 def format_date(day: date, style: str = "medium") -> str:
     """A date, the current language's way (``Dec 1, 2026``, ``1 дек. 2026 г.``)."""
-    return babel_format_date(day, format=style, locale=locale())
+    return _format_date(day, style, current())
+
+
+@functools.lru_cache(maxsize=4096)
+def _format_date(day: date, style: str, language: str) -> str:
+    return babel_format_date(day, format=style, locale=_locale(language))
