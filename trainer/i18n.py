@@ -192,13 +192,9 @@ def NC_(context: str, message: str) -> str:  # noqa: N802
     return message
 
 
-def locale() -> Locale:
-    """The Babel locale of the current language (numbers and dates)."""
-    return _locale(current())
-
-
 @functools.lru_cache(maxsize=None)
 def _locale(language: str) -> Locale:
+    """The Babel locale of a language (numbers and dates), parsed once."""
     return Locale.parse(language)
 
 

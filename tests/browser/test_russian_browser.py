@@ -24,7 +24,7 @@ from trainer.demo import deal_pools, practice
 from trainer.models import db, utcnow
 
 from .helpers import cards_by_notation, submit
-from .test_accessibility import audit, overflow
+from .test_accessibility import check, overflow
 
 #: Every word of two Latin letters or more on the page, with where it is: what a
 #: Russian page must not have.  Text inside key caps and other languages' elements is skipped.
@@ -231,23 +231,16 @@ def test_russian_pages_pass_the_accessibility_audit_at_phone_width(live_server, 
     # (longer words, declined names, a Russian deck), and nothing wider than 390 px.
     page = russian_page
     live_server.app.config.update(PLAY_SEED=3, PLAY_ANIMATION="off", DRILL_SEED=7)
-    problems = []
-
-    def check() -> None:
-        problems.extend(audit(page))
-        wide = overflow(page)
-        if wide:
-            problems.append(wide)
-
+    problems: list[str] = []
     page.goto(live_server.url + "/")
-    check()
+    check(page, problems)
     page.locator("input[name=name]").fill("Аня")
     page.locator("input[name=name]").press("Enter")
     page.wait_for_url(re.compile(r"/show/\w+$"))
-    check()
+    check(page, problems)
     page.locator("input[name=total]").fill("2")
     submit(page, lambda: page.locator("input[name=total]").press("Enter"))
-    check()
+    check(page, problems)
     with live_server.app.app_context():  # a history holding every combo type, so the review lists their long names
         rng = random.Random(5)
         learner = record.learner_by_name("Аня")
@@ -256,11 +249,11 @@ def test_russian_pages_pass_the_accessibility_audit_at_phone_width(live_server, 
     for path in ("/pegging/", "/discard/", "/review/", "/lessons/", "/lessons/fifteens", "/play/", "/solitaire/",
                  "/settings/"):
         page.goto(live_server.url + path)
-        check()
+        check(page, problems)
         if path == "/review/":
             expect(page.locator("table.types").first).to_contain_text("Несколько последовательностей")
     page.goto(live_server.url + "/play/")
     page.locator("input[name=counting][value=muggins]").check()
     submit(page, page.locator("form[method=post] button[type=submit]").last.click)
-    check()  # the table, at the discard
+    check(page, problems)  # the table, at the discard
     assert not problems, "\n".join(problems)
