@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from engine.spoken_ru import plural_ru
 from trainer.i18n import language
 from trainer.record import LearnerStats
 from trainer.web.review import history_summary, record_summary
@@ -173,15 +174,6 @@ def test_a_discard(app, ann):
 # ---------------------------------------------------------------- the review
 
 
-def russian_points(number: int) -> str:
-    """The Russian plural of «очко» for a whole number (CLDR: one, few, many)."""
-    if number % 10 == 1 and number % 100 != 11:
-        return "очко"
-    if number % 10 in (2, 3, 4) and number % 100 not in (12, 13, 14):
-        return "очка"
-    return "очков"
-
-
 def some_answers(app, ann):
     """A right count, two wrong ones (one by claims), a pegging answer and a discard."""
     right = open_deal(app, ann, "4C 5D 6H KC", "5S", mode="category")
@@ -208,7 +200,7 @@ def test_the_review_with_some_answers(app, ann):
     assert re.search(r"\b[24]0 % верно", text) and "0\xa0%" in response.get_data(as_text=True)  # the Russian way
     assert "заявлено 1 раз там, где ничего не было" in text  # the crib flush of four
     missed = re.search(r"(\d+) (очко|очка|очков) упущено", text)
-    assert missed and missed[2] == russian_points(int(missed[1]))  # the discard's loss varies with the deal
+    assert missed and missed[2] == plural_ru(int(missed[1]), "очко", "очка", "очков")  # the discard's loss varies with the deal
     assert re.search(r"\d+,\d\d за раздачу", text)
 
 
