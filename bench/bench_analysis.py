@@ -13,10 +13,10 @@ import random
 import statistics
 import time
 
+from engine.analysis.discard import analyse_discards
+from engine.analysis.play import PeggingView, analyse_plays
+from engine.analysis.rank_multisets import multisets
 from engine.cards import DECK
-from engine.discard import analyse_discards
-from engine.peganalysis import PeggingView, analyse_plays
-from engine.rank_multisets import multisets
 
 
 def median_ms(function, inputs) -> float:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from engine.bots import Bot
+from engine.bots.levels import Bot
 from engine.players import play_game
 from engine.rules import STANDARD
 

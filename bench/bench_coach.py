@@ -4,7 +4,7 @@
 
 Two measures:
 
-1. **The hint itself** (:func:`trainer.coach.hint`): ``games`` games to 121
+1. **The hint itself** (:func:`trainer.play.coach.hint`): ``games`` games to 121
    of insane against insane, timing the hint at every discard of seat 0 and
    at every card it plays where two or more cards fit (the analysis graded
    with, and the chance to win of each option).
@@ -27,12 +27,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.bots import Bot
+from engine.bots.levels import Bot
 from engine.game import Action, Automation, Game
 from engine.players import take_turn
 from engine.rules import STANDARD
-from trainer import coach, record, table_settings
-from trainer.game_table import LEARNER
+from trainer import database
+from trainer.play import coach
+from trainer.play.table import LEARNER
+from trainer.record import learners, table_settings
 from trainer.web import create_app
 
 CSRF = re.compile(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"')
@@ -82,10 +84,10 @@ class Client:
 
     def coach(self, on: bool) -> None:
         with self.app.app_context():
-            learner = record.learner_by_name("Bench")
+            learner = learners.learner_by_name("Bench")
             table_settings.save_settings(learner.id, table_settings.TableSettings(
                 animation=table_settings.Animation.OFF, coach=on))
-            record.commit()
+            database.commit()
 
 
 def move(html: str) -> dict | None:
@@ -145,7 +147,7 @@ def time_pages(games: int) -> dict[str, list[float]]:
 def main() -> int:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     coach.win_table_for(STANDARD)  # the table is solved once per process: not part of a hint
-    print(f"The hint (trainer.coach.hint), {games} games of insane against insane to 121:")
+    print(f"The hint (trainer.play.coach.hint), {games} games of insane against insane to 121:")
     for kind, times in time_hints(games).items():
         print(f"  {kind:8} {describe(times)}")
     pages = max(1, games // 3)

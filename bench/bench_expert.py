@@ -14,7 +14,7 @@ import sys
 
 from bench_bots import Recorder, describe, timed  # run as a script: bench/ is on the path
 
-from engine.bots import PROFILES, Bot, Level
+from engine.bots.levels import PROFILES, Bot, Level
 from engine.players import play_game
 from engine.rules import STANDARD
 

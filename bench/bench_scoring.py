@@ -15,10 +15,10 @@ import subprocess
 import sys
 import time
 
+from engine.analysis.rank_multisets import multisets
+from engine.analysis.stats import score_distribution
 from engine.cards import DECK
-from engine.rank_multisets import multisets
 from engine.scoring import score_show
-from engine.stats import score_distribution
 
 
 def median_seconds(function, repeats: int) -> float:

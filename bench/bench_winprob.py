@@ -32,8 +32,8 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.winprob import WinTable, load_distributions
-from engine.winprob_build import Position, distributions, measure_deals, play_positions
+from engine.analysis.winprob import WinTable, load_distributions
+from engine.bots.winprob_build import Position, distributions, measure_deals, play_positions
 
 
 def save_run(path: Path, levels: str, target: int, seed: int, games: int, positions: list[Position]) -> None:

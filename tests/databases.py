@@ -24,7 +24,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import NullPool
 
-from trainer.models import db
+from trainer.database import db
 from trainer.web import create_app
 
 #: Where the PostgreSQL tests run; unset, they are skipped with :data:`HOW_TO_ENABLE`.

@@ -31,7 +31,7 @@ NOT_FOR_SERVICES = ("flask", "werkzeug", *FRONT_ENDS)
 #: Known exceptions to the layers, each ``(importer, imported)`` with its reason.
 KNOWN_UPWARD_IMPORTS = {
     # Password hashing only (werkzeug.security), no request or app.
-    ("trainer.accounts", "werkzeug.security"),
+    ("trainer.record.accounts", "werkzeug.security"),
 }
 
 
@@ -145,6 +145,43 @@ def upward_imports(imports: list[Import]) -> list[Import]:
     ]
 
 
+#: The feature packages and the packages each may import beside themselves.
+#: Read top down: a package may use some of those before it, never one after.
+#: Any trainer package may use the whole engine, and the modules at the top of
+#: ``trainer`` (the database, the resources, the charts) are open to all.
+PACKAGE_LAYERS: dict[str, tuple[str, ...]] = {
+    "engine": (),
+    "engine.analysis": ("engine",),
+    "engine.bots": ("engine", "engine.analysis"),
+    "trainer.language": (),
+    "trainer.record": ("trainer.language",),
+    "trainer.drills": ("trainer.language", "trainer.record"),
+    "trainer.lessons": ("trainer.language", "trainer.record", "trainer.drills"),
+    "trainer.play": ("trainer.language", "trainer.record", "trainer.drills"),
+}
+
+
+def package_of(module: str) -> str | None:
+    """The package of :data:`PACKAGE_LAYERS` a module belongs to (None: a front end or a top-level module)."""
+    for package in sorted(PACKAGE_LAYERS, key=len, reverse=True):
+        if within(module, (package,)):
+            return package
+    return None
+
+
+def across_packages(imports: list[Import], modules: set[str]) -> list[Import]:
+    """Imports from one package of :data:`PACKAGE_LAYERS` into another it may not use."""
+    wrong = []
+    for found in imports:
+        mine, theirs = package_of(found.importer), package_of(found.imported)
+        if found.imported not in modules or mine is None or theirs is None or mine == theirs:
+            continue
+        if mine.startswith("trainer") and theirs.startswith("engine"):
+            continue
+        if theirs not in PACKAGE_LAYERS[mine]:
+            wrong.append(found)
+    return wrong
+
 @pytest.fixture(scope="module")
 def modules() -> dict[str, Path]:
     return project_modules()
@@ -160,9 +197,10 @@ def _without(found: list[Import], known: set[tuple[str, str]]) -> list[Import]:
 
 
 def test_the_checks_see_the_packages(modules, imports):
-    assert {"engine.game", "engine.players", "trainer.record", "trainer.web", "trainer.cli"} <= set(modules)
+    assert {"engine.game", "engine.players", "trainer.record.attempts", "trainer.web", "trainer.cli"} <= set(modules)
+    assert set(PACKAGE_LAYERS) <= set(modules)
     edges = {(i.importer, i.imported) for i in imports}
-    assert {("engine.players", "engine.game"), ("trainer.web.play", "trainer.games")} <= edges
+    assert {("engine.players", "engine.game"), ("trainer.web.play", "trainer.play.games")} <= edges
 
 
 def test_no_import_cycle(modules, imports):
@@ -173,6 +211,11 @@ def test_no_import_cycle(modules, imports):
 def test_no_upward_import(imports):
     wrong = _without(upward_imports(imports), KNOWN_UPWARD_IMPORTS)
     assert not wrong, "imports against the layers:\n" + "\n".join(map(str, wrong))
+
+
+def test_feature_packages_import_only_the_layers_below(modules, imports):
+    wrong = across_packages(imports, set(modules))
+    assert not wrong, "imports against the package layers:\n" + "\n".join(map(str, wrong))
 
 
 def test_no_import_inside_a_function(imports):
@@ -228,9 +271,35 @@ def test_upward_imports_are_found(importer, source):
     [
         ("trainer.web.play", "from flask import Blueprint\nfrom trainer import games\n"),
         ("trainer.commands.serve", "def run():\n    from trainer.web.serving import serve\n"),
-        ("trainer.record", "from trainer.models import db\nfrom engine.game import Game\n"),
+        ("trainer.record", "from trainer.record.models import db\nfrom engine.game import Game\n"),
     ],
 )
 def test_downward_and_lazy_cli_imports_pass(importer, source):
     imports = _parsed({importer: source})
     assert not upward_imports(imports) and not inner_imports(imports)
+
+
+@pytest.mark.parametrize(
+    "importer, imported",
+    [
+        ("engine.game", "engine.bots.levels"),
+        ("engine.analysis.discard", "engine.bots.levels"),
+        ("trainer.language.words", "trainer.record.learners"),
+        ("trainer.record.stats", "trainer.drills.checking"),
+        ("trainer.drills.grading", "trainer.play.games"),
+        ("trainer.play.games", "trainer.lessons.course"),
+    ],
+)
+def test_an_import_up_the_package_layers_is_found(importer, imported):
+    modules = {importer: "", imported: ""}
+    imports = _parsed({importer: f"from {imported.rsplit('.', 1)[0]} import {imported.rsplit('.', 1)[1]}\n",
+                       imported: ""})
+    assert across_packages(imports, set(modules))
+
+
+def test_imports_down_the_package_layers_pass():
+    sources = {"trainer.play.games": "from trainer.drills import grading\nfrom trainer.record import attempts\n",
+               "trainer.drills.grading": "", "trainer.record.attempts": "from trainer.language import i18n\n",
+               "trainer.language.i18n": "", "engine.bots.levels": "from engine.analysis import discard\n",
+               "engine.analysis.discard": "from engine import cards\n", "engine.cards": ""}
+    assert not across_packages(_parsed(sources), set(sources))

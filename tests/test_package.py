@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.processes import Browser, Server, server_env
-from trainer.lessons import load_lessons
+from trainer.lessons.course import load_lessons
 from trainer.resources import CONTENT, content_dir
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,8 +1,8 @@
 """Demo learners with realistic histories, for benchmarks, load tests and demos.
 
 Learners ``demo-1`` … ``demo-L`` each get attempts of every drill kind, spread
-over past days, graded by :mod:`trainer.grading` and recorded by
-:func:`trainer.record.record_attempts`: the same functions the drills use, so
+over past days, graded by :mod:`trainer.drills.grading` and recorded by
+:func:`trainer.record.attempts.record_attempts`: the same functions the drills use, so
 the tallies, the review and the adaptive dealer see what real practice leaves.
 
 The deals come from the drills' own dealers.  To record a million attempts in
@@ -22,14 +22,17 @@ from typing import Any
 
 from sqlalchemy import select
 
-from engine.discard import analyse_discards
+from engine.analysis.discard import analyse_discards
 from engine.pegging import pile_count
 from engine.scoring import SHOW_KINDS
-from trainer import accounts, grading, record
-from trainer.checking import AnswerMode, combos_of
-from trainer.drills import best_play_question, deal_discard, deal_show, pegging_moment
-from trainer.models import Learner, db, utcnow
-from trainer.record import NewAttempt
+from trainer.database import db, utcnow
+from trainer.drills import grading
+from trainer.drills.checking import AnswerMode, combos_of
+from trainer.drills.deal import best_play_question, deal_discard, deal_show, pegging_moment
+from trainer.record import accounts
+from trainer.record.attempts import NewAttempt, record_attempts
+from trainer.record.learners import learner_by_name
+from trainer.record.models import Learner
 
 #: The password of every demo learner in server mode.
 DEMO_PASSWORD = "demo-password"
@@ -155,17 +158,17 @@ def populate(learners: int, attempts: int, *, first_attempts: int | None = None,
     recorded = 0
     for number in range(1, learners + 1):
         name = f"{PREFIX}{number}"
-        learner = record.learner_by_name(name) or accounts.create_learner(name, password_hash=password_hash)
+        learner = learner_by_name(name) or accounts.create_learner(name, password_hash=password_hash)
         count = first_attempts if number == 1 and first_attempts is not None else attempts
         batch: list[NewAttempt] = []
         for attempt in practice(rng, pools, count, now):
             batch.append(attempt)
             if len(batch) == BATCH:
-                record.record_attempts(learner.id, batch)
+                record_attempts(learner.id, batch)
                 db.session.commit()
                 batch.clear()
         if batch:
-            record.record_attempts(learner.id, batch)
+            record_attempts(learner.id, batch)
             db.session.commit()
         recorded += count
         progress(f"{name}: {count:,} attempts")

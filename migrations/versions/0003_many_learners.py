@@ -30,7 +30,7 @@ depends_on = None
 
 
 def _name_key(name: str) -> str:
-    # The rule of trainer.record.name_key when this migration was written.
+    # The rule of trainer.record.learners.name_key when this migration was written.
     return unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
 
 

@@ -16,9 +16,10 @@ import pytest
 from playwright.sync_api import expect
 
 from engine.cards import parse_cards
-from trainer import record
-from trainer.drills import DiscardDeal
-from trainer.record import DrillKind
+from trainer import database
+from trainer.drills.deal import DiscardDeal
+from trainer.record import learners, pending_drills
+from trainer.record.attempts import DrillKind
 
 from .helpers import sign_in
 
@@ -157,10 +158,10 @@ WIDEST_DISCARD = "10H 10D 10S 10C QH QD"
 def test_the_discard_table_shows_net_and_lost_on_a_phone(live_server, page, tmp_path, dealer):
     sign_in(page, live_server)
     with live_server.app.app_context():
-        ann = record.learner_by_name("Ann")
+        ann = learners.learner_by_name("Ann")
         deal = DiscardDeal(tuple(parse_cards(WIDEST_DISCARD)), dealer)
-        drill = record.open_drill(ann.id, DrillKind.DISCARD, {"deal": deal.to_dict()})
-        record.commit()
+        drill = pending_drills.open_drill(ann.id, DrillKind.DISCARD, {"deal": deal.to_dict()})
+        database.commit()
     page.goto(f"{live_server.url}/discard/{drill}")
     boxes = page.locator("[data-picker] input")
     boxes.nth(4).check()

@@ -10,9 +10,10 @@ from playwright.sync_api import expect
 from engine.cards import Card
 from engine.pegging import score_play
 from engine.scoring import SHOW_KINDS, score_show
-from trainer import record
-from trainer.drills import ShowDeal
-from trainer.record import DrillKind
+from trainer import database
+from trainer.drills.deal import ShowDeal
+from trainer.record import learners, pending_drills
+from trainer.record.attempts import DrillKind
 
 from .helpers import cards_in, sign_in
 
@@ -54,11 +55,11 @@ def test_count_per_category(live_server, page):
 def test_claim_combos_with_the_keyboard(live_server, page):
     sign_in(page, live_server)
     with live_server.app.app_context():
-        ann = record.learner_by_name("Ann")
+        ann = learners.learner_by_name("Ann")
         deal = ShowDeal.from_dict({"hand": "2C 3D 4H 9S", "starter": "KD"})
         options = {"mode": "claims", "crib": False, "focus": "any", "timed": False}
-        drill = record.open_drill(ann.id, DrillKind.SHOW, {"deal": deal.to_dict(), "options": options, "claims": []})
-        record.commit()
+        drill = pending_drills.open_drill(ann.id, DrillKind.SHOW, {"deal": deal.to_dict(), "options": options, "claims": []})
+        database.commit()
     assert deal.score().total == 7  # 2+3+K, 2+4+9, run 2-3-4
     page.goto(f"{live_server.url}/show/{drill}")
     for made, (keys, kind) in enumerate((("125", "f"), ("134", "f"), ("123", "r"), ("4", "p")), start=1):

@@ -6,7 +6,7 @@ test follows the content if a lesson changes.
 
 from __future__ import annotations
 
-from trainer.lessons import DirectiveKind, best_throws, get_lesson
+from trainer.lessons.course import DirectiveKind, best_throws, get_lesson
 
 from .helpers import sign_in
 

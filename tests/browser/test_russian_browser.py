@@ -19,9 +19,9 @@ from playwright.sync_api import expect
 
 from engine.pegging import score_play
 from engine.scoring import score_show
-from trainer import record
+from trainer.database import db, utcnow
 from trainer.demo import deal_pools, practice
-from trainer.models import db, utcnow
+from trainer.record import attempts, learners
 
 from .helpers import cards_by_notation, submit
 from .test_accessibility import check, overflow
@@ -243,8 +243,8 @@ def test_russian_pages_pass_the_accessibility_audit_at_phone_width(live_server, 
     check(page, problems)
     with live_server.app.app_context():  # a history holding every combo type, so the review lists their long names
         rng = random.Random(5)
-        learner = record.learner_by_name("Аня")
-        record.record_attempts(learner.id, list(practice(rng, deal_pools(rng, scale=0.3), 400, utcnow())))
+        learner = learners.learner_by_name("Аня")
+        attempts.record_attempts(learner.id, list(practice(rng, deal_pools(rng, scale=0.3), 400, utcnow())))
         db.session.commit()
     for path in ("/pegging/", "/discard/", "/review/", "/lessons/", "/lessons/fifteens", "/play/", "/solitaire/",
                  "/settings/"):

@@ -19,7 +19,7 @@ import shutil
 import pytest
 
 from tests.databases import DATABASES, app_config, close_app, postgres_database, postgres_server  # noqa: F401
-from trainer import accounts
+from trainer.record import accounts
 from trainer.web import create_app
 
 CSRF_PATTERN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')

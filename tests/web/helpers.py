@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from trainer import record
+from trainer.record import history, learners
 
 
 def page_text(response) -> str:
@@ -29,7 +29,7 @@ def drill_location(client, url: str) -> str:
 def last_attempt(app, learner):
     """The signed-in learner's latest attempt."""
     with app.app_context():
-        return record.history(record.learner_by_name(learner.name).id, limit=1)[0]
+        return history.history(learners.learner_by_name(learner.name).id, limit=1)[0]
 
 
 def drill_id(location: str) -> str:

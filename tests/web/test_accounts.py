@@ -13,8 +13,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from werkzeug.serving import make_server
 
-from trainer import accounts, record
-from trainer.models import Learner, db
+from trainer.database import db
+from trainer.record import accounts, learners
+from trainer.record.models import Learner
 from trainer.web import create_app
 
 from .conftest import csrf_token
@@ -57,7 +58,7 @@ def visitor(server) -> Visitor:
     return Visitor(server.test_client())
 
 
-def make_account(app, name: str, password: str = PASSWORD) -> record.LearnerInfo:
+def make_account(app, name: str, password: str = PASSWORD) -> learners.LearnerInfo:
     with app.app_context():
         return accounts.sign_up(name, password, password)
 
@@ -91,7 +92,7 @@ def test_a_name_alone_signs_nobody_in_on_a_server(server, visitor):
         assert "Sign in with your name and password." in page_text(response)
         assert visitor.signed_in_as() is None
     with server.app_context():
-        assert record.learner_by_name("Mallory") is None
+        assert learners.learner_by_name("Mallory") is None
 
 
 # ---------------------------------------------------------------- sign-up
@@ -123,7 +124,7 @@ def test_sign_up_refuses_with_a_clear_message(server, visitor, name, password, c
     assert message in page_text(response)
     assert visitor.signed_in_as() is None
     with server.app_context():
-        assert record.all_learners() == ()
+        assert learners.all_learners() == ()
 
 
 @pytest.mark.parametrize("password", [" " * 8, "pass\x00word", "пароль-ёжик", "x" * 200])
@@ -140,7 +141,7 @@ def test_a_taken_name_is_taken_in_any_case_and_alphabet(server, visitor):
         response = visitor.sign_up(name, follow_redirects=True)
         assert "That name is taken" in page_text(response)
     with server.app_context():
-        assert [l.name for l in record.all_learners()] == ["Éva"]
+        assert [l.name for l in learners.all_learners()] == ["Éva"]
 
 
 # ---------------------------------------------------------------- sign-in and out
@@ -173,7 +174,7 @@ def test_an_unknown_name_gets_the_same_answer_as_a_wrong_password(server, visito
 
 def test_a_personal_profile_cannot_be_signed_in_to_on_a_server(server, visitor):
     with server.app_context():
-        record.learner_by_name("Ann", create=True)  # made in personal mode: no password
+        learners.learner_by_name("Ann", create=True)  # made in personal mode: no password
     for password in (PASSWORD, ""):
         visitor.sign_in("Ann", password)
         assert visitor.signed_in_as() is None
@@ -284,7 +285,7 @@ def test_a_class_behind_one_address_can_all_sign_in(server):
     hashed = accounts.hash_password(PASSWORD)  # one hash for all: each costs a tenth of a second
     with server.app_context():
         for name in names:
-            record.add_learner(name, password_hash=hashed)
+            learners.add_learner(name, password_hash=hashed)
     for name in names:
         response = Visitor(server.test_client(), "10.9.9.9").sign_in(name)
         assert response.headers["Location"] == "/show/", name
@@ -415,7 +416,7 @@ def test_one_new_name_posted_at_once_from_many_browsers_is_one_profile(app, live
         )
         assert outcomes == [(302, "/show/")] * len(browsers)
         with app.app_context():
-            made = [l for l in record.all_learners() if record.name_key(l.name) == record.name_key(name)]
+            made = [l for l in learners.all_learners() if learners.name_key(l.name) == learners.name_key(name)]
         assert len(made) == 1
         # every browser is signed in as that one profile
         assert {re.search(r'title="Practising as">([^<]*)<', b.get("/")).group(1) for b in browsers} == {made[0].name}
@@ -428,4 +429,4 @@ def test_one_name_signed_up_at_once_is_one_account(server, live):
     outcomes = _all_at_once(browsers, lambda b: b.post("/signup", {**fields, "csrf_token": tokens[id(b)]}))
     assert sorted(outcomes) == [(200, "")] * 3 + [(302, "/show/")]
     with server.app_context():
-        assert [l.name for l in record.all_learners()] == ["Zed"]
+        assert [l.name for l in learners.all_learners()] == ["Zed"]

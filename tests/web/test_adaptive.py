@@ -10,11 +10,14 @@ from datetime import datetime, timedelta
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trainer import record
-from trainer.adaptive import choose_focus, due_for_review, focus_weights, review_deal
-from trainer.checking import ComboType
-from trainer.drills import FocusKind
-from trainer.record import AttemptInfo, ComboStats, DrillKind, LearnerStats, NewAttempt
+from trainer import database
+from trainer.drills.adaptive import choose_focus, due_for_review, focus_weights, review_deal
+from trainer.drills.deal import FocusKind
+from trainer.record import attempts, learners
+from trainer.record.attempts import AttemptInfo, DrillKind, NewAttempt
+from trainer.record.combos import ComboType
+from trainer.record.history import history, review_candidates
+from trainer.record.stats import ComboStats, LearnerStats
 
 
 def stats_with(*rows: ComboStats, attempts: int = 20, correct: int = 10) -> LearnerStats:
@@ -65,8 +68,8 @@ def test_review_is_per_drill_kind():
 
 
 def test_weak_pegging_kinds_are_asked_more_often():
-    from trainer.adaptive import choose_peg_tag
-    from trainer.drills import PegTag
+    from trainer.drills.adaptive import choose_peg_tag
+    from trainer.drills.deal import PegTag
 
     stats = stats_with(ComboStats(ComboType.PEG_GO, 10, 0, 10), ComboStats(ComboType.PEG_RUN, 10, 10, 0))
     rng = random.Random(8)
@@ -94,35 +97,35 @@ steps = st.lists(
 @given(steps=steps, spacing=st.integers(0, 8), window=st.integers(1, 30),
        kind=st.sampled_from([DrillKind.SHOW, DrillKind.PEGGING]))
 def test_the_queries_pick_what_the_rule_picks(app, steps, spacing, window, kind):
-    """:func:`record.review_candidates` (indexed queries) gives the misses
+    """:func:`review_candidates` (indexed queries) gives the misses
     :func:`due_for_review` finds in the latest ``window`` attempts, oldest first."""
     with app.app_context():
-        learner_id = record.learner_by_name(f"Learner {next(LEARNERS)}", create=True).id
+        learner_id = learners.learner_by_name(f"Learner {next(LEARNERS)}", create=True).id
         moment, misses = datetime(2026, 3, 1), []
         for step_kind, right, minutes, retried in steps:
             moment += timedelta(minutes=minutes)
             retry_of = misses[-1 - retried % len(misses)] if retried is not None and misses else None
-            (attempt_id,) = record.record_attempts(learner_id, [NewAttempt(
+            (attempt_id,) = attempts.record_attempts(learner_id, [NewAttempt(
                 step_kind, {"deal": {}}, {}, (), 0, 0, 0, right, created_at=moment, retry_of=retry_of
             )])
             if not right:
                 misses.append(attempt_id)
-        record.commit()
-        history = record.history(learner_id, limit=window)
-        due = [a.id for a in history[::-1] if due_for_review(history, kind, spacing, lambda c, a=a: c.id == a.id)]
-        found = [attempt_id for attempt_id, _ in record.review_candidates(learner_id, kind, spacing, window)]
+        database.commit()
+        recorded = history(learner_id, limit=window)
+        due = [a.id for a in recorded[::-1] if due_for_review(recorded, kind, spacing, lambda c, a=a: c.id == a.id)]
+        found = [attempt_id for attempt_id, _ in review_candidates(learner_id, kind, spacing, window)]
         assert found == due
 
 
 def test_a_miss_due_is_dealt_again_and_an_unreplayable_one_skipped(app):
     with app.app_context():
-        learner_id = record.learner_by_name("Ann", create=True).id
-        broken, missed = record.record_attempts(learner_id, [
+        learner_id = learners.learner_by_name("Ann", create=True).id
+        broken, missed = attempts.record_attempts(learner_id, [
             NewAttempt(DrillKind.SHOW, {"deal": {"hand": "not cards"}}, {}, (), 0, 0, 0, False),
             NewAttempt(DrillKind.SHOW, {"deal": {"hand": "4C 5D 6H KC", "starter": "5S"}}, {}, (), 0, 0, 0, False),
         ])
-        record.record_attempts(learner_id, [NewAttempt(DrillKind.PEGGING, {}, {}, (), 0, 0, 0, True)] * 3)
-        record.commit()
+        attempts.record_attempts(learner_id, [NewAttempt(DrillKind.PEGGING, {}, {}, (), 0, 0, 0, True)] * 3)
+        database.commit()
         assert review_deal(learner_id, DrillKind.SHOW, spacing=4) is None  # the miss is 3 attempts back
         attempt_id, deal = review_deal(learner_id, DrillKind.SHOW, spacing=3)
         assert attempt_id == missed and str(deal.starter) == "5S"

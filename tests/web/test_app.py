@@ -7,7 +7,8 @@ import sqlite3
 
 import pytest
 
-from trainer import record
+from trainer import database
+from trainer.record import learners
 from trainer.web import BLUEPRINTS, create_app
 from trainer.web.learners import PROFILES_LISTED
 
@@ -70,14 +71,14 @@ def test_a_learner_is_created_and_remembered(learner, app):
     page = learner.client.get("/").get_data(as_text=True)
     assert "Hello, Ann" in page
     with app.app_context():
-        assert [l.name for l in record.all_learners()] == ["Ann"]
+        assert [l.name for l in learners.all_learners()] == ["Ann"]
 
 
 def test_several_learners_on_one_machine(learner, app):
     learner.new("Bob")
     assert "Hello, Bob" in learner.client.get("/").get_data(as_text=True)
     with app.app_context():
-        ann = record.learner_by_name("ann")
+        ann = learners.learner_by_name("ann")
     learner.post("/learners/switch", {"learner_id": str(ann.id)})
     assert "Hello, Ann" in learner.client.get("/").get_data(as_text=True)
 
@@ -86,8 +87,8 @@ def test_a_machine_with_many_profiles_lists_a_page_of_them(client, app):
     """A home page with a class's worth of profiles stays one screen: the rest open by name."""
     with app.app_context():
         for number in range(PROFILES_LISTED + 5):
-            record.add_learner(f"Learner {number:02d}")
-        record.commit()
+            learners.add_learner(f"Learner {number:02d}")
+        database.commit()
     page = client.get("/").get_data(as_text=True)
     assert page.count('name="learner_id"') == PROFILES_LISTED
     assert "type a name above to open one" in page
@@ -96,7 +97,7 @@ def test_a_machine_with_many_profiles_lists_a_page_of_them(client, app):
 def test_the_same_name_is_the_same_profile(learner, app):
     learner.new("  ANN ")
     with app.app_context():
-        assert len(record.all_learners()) == 1
+        assert len(learners.all_learners()) == 1
 
 
 def test_empty_and_overlong_names_are_refused(learner, app):
@@ -105,7 +106,7 @@ def test_empty_and_overlong_names_are_refused(learner, app):
     response = learner.post("/", {"name": "x" * 200}, follow_redirects=True)
     assert "at most 40 characters" in response.get_data(as_text=True)
     with app.app_context():
-        assert [l.name for l in record.all_learners()] == ["Ann"]
+        assert [l.name for l in learners.all_learners()] == ["Ann"]
 
 
 def test_switching_to_a_missing_or_bogus_profile(learner):
@@ -122,7 +123,7 @@ def test_a_forged_post_is_refused_with_a_message(learner, app):
     response = learner.client.post("/", data={"name": "Mallory", "csrf_token": "forged"}, follow_redirects=True)
     assert "did not come from this page" in response.get_data(as_text=True)
     with app.app_context():
-        assert record.learner_by_name("Mallory") is None
+        assert learners.learner_by_name("Mallory") is None
 
 
 def test_signing_out(learner):
@@ -157,7 +158,7 @@ def test_eva_typed_twice_in_any_case_is_one_profile(client, app):
         assert response.headers["Location"] == "/show/"
         assert _signed_in_as(client) == "Éva"
     with app.app_context():
-        assert [l.name for l in record.all_learners()] == ["Éva"]
+        assert [l.name for l in learners.all_learners()] == ["Éva"]
 
 
 def test_names_compare_alike_in_other_alphabets(client, app):
@@ -165,7 +166,7 @@ def test_names_compare_alike_in_other_alphabets(client, app):
     for spelling in ("Ольга", "ОЛЬГА", "Straße", "STRASSE", "Σοφία", "ΣΟΦΊΑ"):
         actions.new(spelling)
     with app.app_context():
-        assert sorted(l.name for l in record.all_learners()) == sorted(["Ольга", "Straße", "Σοφία"])
+        assert sorted(l.name for l in learners.all_learners()) == sorted(["Ольга", "Straße", "Σοφία"])
 
 
 @pytest.mark.parametrize("name", ["\x00", "Ann\x00", "A\x00nn", "Ann\x07", "Ann\x7f", "Ann\u0085x\x9b", "Ann\u202eeve"])
@@ -174,15 +175,15 @@ def test_names_with_control_characters_are_refused(learner, app, name):
     assert response.status_code == 200
     assert "A name cannot hold control characters" in page_text(response)
     with app.app_context():
-        assert [l.name for l in record.all_learners()] == ["Ann"]
+        assert [l.name for l in learners.all_learners()] == ["Ann"]
 
 
 def test_unpaired_surrogates_are_refused(app):
     with app.app_context():
         for name in ("Ann\ud800", "\udfff", "Ann\udcff"):
             with pytest.raises(ValueError, match="control characters"):
-                record.learner_by_name(name, create=True)
-        assert record.all_learners() == ()
+                learners.learner_by_name(name, create=True)
+        assert learners.all_learners() == ()
 
 
 def test_a_name_that_spells_out_too_long_is_refused(learner, app):
@@ -192,7 +193,7 @@ def test_a_name_that_spells_out_too_long_is_refused(learner, app):
     assert "too long once its letters are spelled out" in page_text(response)
     learner.new("\ufdfa" * 8)
     with app.app_context():
-        assert len(record.all_learners()) == 2
+        assert len(learners.all_learners()) == 2
 
 
 # ---------------------------------------------------------------- next
@@ -240,7 +241,7 @@ def test_a_profile_picked_after_a_redirect_lands_on_the_page_asked_for(learner, 
     assert response.headers["Location"] == "/?next=/review/"
     page = learner.client.get(response.headers["Location"]).get_data(as_text=True)
     with app.app_context():
-        ann = record.learner_by_name("Ann")
+        ann = learners.learner_by_name("Ann")
     # the profile buttons carry the page asked for
     action = re.search(r'<form method="post" action="([^"]*switch[^"]*)"', page).group(1)
     assert action == "/learners/switch?next=/review/"

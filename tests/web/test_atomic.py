@@ -19,10 +19,12 @@ import threading
 import pytest
 from sqlalchemy import event, func, select
 
-from trainer import games, record
-from trainer.game_models import SavedGame
-from trainer.models import Attempt, db
-from trainer.record import DrillKind
+from trainer.database import db
+from trainer.play import games
+from trainer.play.models import SavedGame
+from trainer.record import attempts, history, learners, pending_drills, stats
+from trainer.record.attempts import DrillKind
+from trainer.record.models import Attempt
 
 from . import test_solitaire as solitaire
 from .helpers import hidden_csrf_token, page_text
@@ -88,7 +90,7 @@ def test_two_claims_posted_at_once_are_both_kept(app, learner, monkeypatch):
     location = open_deal(app, learner, "4C 5D 6H KC", "5S", mode="claims")
     token = hidden_csrf_token(learner.client.get(location).get_data(as_text=True))
     other = twin(app, learner.client)
-    meet_after_reading(monkeypatch, record, "pending_drill")
+    meet_after_reading(monkeypatch, pending_drills, "pending_drill")
     claims = ({"card": ["5D", "KC"], "kind": "fifteen"}, {"card": ["5S", "KC"], "kind": "fifteen"})
     responses = at_once(
         *(lambda c=c, data=data: c.post(location + "/claim", data={"csrf_token": token, **data})
@@ -97,7 +99,7 @@ def test_two_claims_posted_at_once_are_both_kept(app, learner, monkeypatch):
     assert [r.status_code for r in responses] == [302, 302]
     monkeypatch.undo()
     with app.app_context():
-        pending = record.pending_drill(location.rsplit("/", 1)[1], record.learner_by_name("Ann").id, DrillKind.SHOW)
+        pending = pending_drills.pending_drill(location.rsplit("/", 1)[1], learners.learner_by_name("Ann").id, DrillKind.SHOW)
     assert sorted(pending.payload["claims"]) == [["fifteen", "5D KC"], ["fifteen", "5S KC"]]
     assert pending.version == 2
 
@@ -107,7 +109,7 @@ def test_a_claim_and_its_removal_at_once_both_land(app, learner, monkeypatch):
     learner.post(location + "/claim", {"card": ["4C", "5D", "6H"], "kind": "run"}, page=location)
     token = hidden_csrf_token(learner.client.get(location).get_data(as_text=True))
     other = twin(app, learner.client)
-    meet_after_reading(monkeypatch, record, "pending_drill")
+    meet_after_reading(monkeypatch, pending_drills, "pending_drill")
     at_once(
         lambda: learner.client.post(location + "/claim", data={"csrf_token": token, "card": ["KC", "5S"],
                                                                  "kind": "fifteen"}),
@@ -115,7 +117,7 @@ def test_a_claim_and_its_removal_at_once_both_land(app, learner, monkeypatch):
     )
     monkeypatch.undo()
     with app.app_context():
-        pending = record.pending_drill(location.rsplit("/", 1)[1], record.learner_by_name("Ann").id, DrillKind.SHOW)
+        pending = pending_drills.pending_drill(location.rsplit("/", 1)[1], learners.learner_by_name("Ann").id, DrillKind.SHOW)
     assert pending.payload["claims"] == [["fifteen", "5S KC"]]
 
 
@@ -123,7 +125,7 @@ def test_two_answers_at_once_record_one_attempt(app, learner, monkeypatch):
     location = open_deal(app, learner, "4C 5D 6H KC", "5S")
     token = hidden_csrf_token(learner.client.get(location).get_data(as_text=True))
     other = twin(app, learner.client)
-    meet_after_reading(monkeypatch, record, "pending_drill")
+    meet_after_reading(monkeypatch, pending_drills, "pending_drill")
     responses = at_once(
         lambda: learner.client.post(location, data={"csrf_token": token, "total": "16"}),
         lambda: other.post(location, data={"csrf_token": token, "total": "12"}),
@@ -133,15 +135,15 @@ def test_two_answers_at_once_record_one_attempt(app, learner, monkeypatch):
     assert places[0].startswith("/show/?") or places[0] == "/show/"  # the second is sent to a new hand
     assert places[1].startswith("/show/result/")
     with app.app_context():
-        ann = record.learner_by_name("Ann")
-        assert len(record.history(ann.id)) == 1 and record.learner_stats(ann.id).attempts == 1
+        ann = learners.learner_by_name("Ann")
+        assert len(history.history(ann.id)) == 1 and stats.learner_stats(ann.id).attempts == 1
 
 
 def finished_match_game(app, learner) -> int:
     """The first game of a match, marked finished (the learner won it, one match
     point): enough for the next game, though not for its results page."""
     with app.app_context():
-        ann = record.learner_by_name(learner.name)
+        ann = learners.learner_by_name(learner.name)
         game_id = games.new_game(ann.id, games.GameSetup(match=True), seed=3)
         row = db.session.get(SavedGame, game_id)
         row.finished, row.learner_won, row.match_points = True, True, 1
@@ -211,7 +213,7 @@ def test_a_move_whose_record_fails_is_not_saved(app, learner, monkeypatch):
         raise RuntimeError("the disk filled up")
 
     for name in ("record_attempts", "record_attempt"):  # (record_attempt: how the move once recorded)
-        monkeypatch.setattr(record, name, fail, raising=False)
+        monkeypatch.setattr(attempts, name, fail, raising=False)
     with pytest.raises(RuntimeError):
         learner.post(url, {"action": "discard", "version": _version(html), "card": cards}, page=url)
     monkeypatch.undo()
@@ -225,8 +227,9 @@ def test_a_move_whose_record_fails_is_not_saved(app, learner, monkeypatch):
 #: written but before its record is: the kill -9 a crash or an OOM killer gives.
 KILLED_MID_MOVE = """
 import json, os, signal, sys
-from trainer import games, record
-from trainer.models import db
+from trainer.play import games
+from trainer.record import attempts
+from trainer.database import db
 from trainer.web import create_app
 from trainer.web.play import read_move
 from werkzeug.datastructures import MultiDict
@@ -237,7 +240,7 @@ def killed(*args, **kwargs):
     db.session.flush()  # everything before the record is on its way to the database...
     os.kill(os.getpid(), signal.SIGKILL)  # ...and then the process dies
 
-record.record_attempts = killed
+attempts.record_attempts = killed
 with create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url}).app_context():
     version, move = read_move(MultiDict({**json.loads(form), "card": json.loads(cards)}))
     games.act(int(learner_id), int(game_id), version, move)
@@ -250,7 +253,7 @@ def test_a_move_killed_before_its_record_is_not_saved(app, learner):
     before = game_state(app, game_id)
     cards = _hand(html)[:2]
     with app.app_context():
-        learner_id = record.learner_by_name("Ann").id
+        learner_id = learners.learner_by_name("Ann").id
         database = db.engine.url.render_as_string(hide_password=False)
     form = json.dumps({"action": "discard", "version": _version(html)})
     killed = subprocess.run([sys.executable, "-c", KILLED_MID_MOVE, database, str(learner_id), str(game_id), form,
@@ -286,7 +289,7 @@ def test_a_drill_answer_whose_record_fails_leaves_the_drill_open(app, learner, m
     def fail(*args, **kwargs):
         raise RuntimeError("the disk filled up")
 
-    monkeypatch.setattr(record, "record_attempts", fail)
+    monkeypatch.setattr(attempts, "record_attempts", fail)
     with pytest.raises(RuntimeError):
         learner.post(location, {"total": "16"}, page=location)
     monkeypatch.undo()
@@ -329,7 +332,7 @@ def test_solitaire_counts_whose_record_fails_are_not_saved(app, learner, monkeyp
         raise RuntimeError("the disk filled up")
 
     for name in ("record_attempts", "record_counted_show"):  # (record_counted_show: how counts were once recorded)
-        monkeypatch.setattr(record, name, fail, raising=False)
+        monkeypatch.setattr(attempts, name, fail, raising=False)
     with pytest.raises(RuntimeError):
         learner.post(url, form, page=url)
     monkeypatch.undo()

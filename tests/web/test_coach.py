@@ -11,16 +11,18 @@ import re
 
 import pytest
 
-from engine.bots import discard_win_chances
-from engine.discard import analyse_discards
+from engine.analysis.discard import analyse_discards
+from engine.analysis.play import PeggingView
+from engine.analysis.winprob import table_for, win_probability
+from engine.bots.levels import discard_win_chances
 from engine.events import Dealt
-from engine.peganalysis import PeggingView
 from engine.players import PlayerView
-from engine.winprob import table_for, win_probability
-from trainer import coach, grading, record, table_settings
-from trainer.game_table import LEARNER
-from trainer.games import DiscardNote, PlayNote
-from trainer.table_settings import TableSettings
+from trainer.drills import grading
+from trainer.play import coach
+from trainer.play.games import DiscardNote, PlayNote
+from trainer.play.table import LEARNER
+from trainer.record import learners, table_settings
+from trainer.record.table_settings import TableSettings
 
 from .helpers import page_text
 from .test_play import TablePlayer, start
@@ -74,25 +76,25 @@ def until_play_choice(player: TablePlayer, html: str) -> str:
 
 def test_the_coach_is_off_by_default_and_kept_per_learner(app, learner):
     with app.app_context():
-        assert table_settings.settings_of(record.learner_by_name("Ann").id).coach is False
+        assert table_settings.settings_of(learners.learner_by_name("Ann").id).coach is False
     url = start(learner)
     html = learner.client.get(url).get_data(as_text=True)
     assert 'name="coach" value="y" data-testid="coach-setting">' in html  # in the menu, unticked
     assert 'data-testid="hint"' not in html and 'data-testid="win-meter"' not in html
     coach_on(learner)
     with app.app_context():
-        assert table_settings.settings_of(record.learner_by_name("Ann").id) == TableSettings(
+        assert table_settings.settings_of(learners.learner_by_name("Ann").id) == TableSettings(
             animation=table_settings.Animation.OFF, coach=True)
     html = learner.client.get(url).get_data(as_text=True)
     assert 'data-testid="coach-setting" checked' in html and 'data-testid="hint"' in html
     assert 'name="coach" value="y" checked' in learner.client.get("/settings/").get_data(as_text=True)
     learner.new("Bob")
     with app.app_context():
-        assert table_settings.settings_of(record.learner_by_name("Bob").id).coach is False
-        assert table_settings.settings_of(record.learner_by_name("Ann").id).coach is True
+        assert table_settings.settings_of(learners.learner_by_name("Bob").id).coach is False
+        assert table_settings.settings_of(learners.learner_by_name("Ann").id).coach is True
     coach_on(learner, False)  # an unticked box turns it off
     with app.app_context():
-        assert table_settings.settings_of(record.learner_by_name("Bob").id).coach is False
+        assert table_settings.settings_of(learners.learner_by_name("Bob").id).coach is False
 
 
 # ---------------------------------------------------------------- hints and verdicts

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from engine.discard import analyse_discards
-from trainer import record
-from trainer.drills import DiscardDeal
-from trainer.record import DrillKind
+from engine.analysis.discard import analyse_discards
+from trainer import database
+from trainer.drills.deal import DiscardDeal
+from trainer.record import history, learners, pending_drills
+from trainer.record.attempts import DrillKind
 
 from .helpers import drill_location, page_text
 
 
 def open_discard(app, learner, cards: str, dealer: bool) -> str:
     with app.app_context():
-        ann = record.learner_by_name(learner.name)
+        ann = learners.learner_by_name(learner.name)
         deal = DiscardDeal.from_dict({"cards": cards, "dealer": dealer})
-        drill = record.open_drill(ann.id, DrillKind.DISCARD, {"deal": deal.to_dict()})
-        record.commit()
+        drill = pending_drills.open_drill(ann.id, DrillKind.DISCARD, {"deal": deal.to_dict()})
+        database.commit()
     return "/discard/" + drill
 
 
@@ -36,7 +37,7 @@ def test_the_best_discard(app, learner):
     assert "Best discard" in page_text(response)
     assert response.get_data(as_text=True).count('aria-current="true"') == 1  # the row of the pick
     with app.app_context():
-        attempt = record.history(record.learner_by_name("Ann").id, limit=1)[0]
+        attempt = history.history(learners.learner_by_name("Ann").id, limit=1)[0]
     assert attempt.correct
 
 

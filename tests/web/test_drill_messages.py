@@ -8,9 +8,10 @@ import re
 
 import pytest
 
-from trainer import record
-from trainer.checking import ComboType
-from trainer.record import DrillKind
+from trainer.record import learners
+from trainer.record.attempts import DrillKind
+from trainer.record.combos import ComboType
+from trainer.record.stats import learner_stats, learner_totals
 
 from .helpers import page_text
 from .test_show import open_deal
@@ -41,7 +42,7 @@ def test_a_crib_flush_claimed_where_there_is_none_says_so_in_the_review(app, lea
     assert "seen 1" not in row.lower() and not re.search(r"Crib flush 1 0% 0", row)
     assert "claimed 1 time where there was none" in row
     with app.app_context():
-        stats = record.learner_stats(record.learner_by_name("Ann").id).of(ComboType.CRIB_FLUSH)
+        stats = learner_stats(learners.learner_by_name("Ann").id).of(ComboType.CRIB_FLUSH)
     assert (stats.held, stats.false_claims) == (0, 1)
 
 
@@ -51,7 +52,7 @@ def test_a_real_crib_flush_and_a_false_one_are_counted_apart(app, learner):
     row = review_row(learner.client.get("/review/").get_data(as_text=True), "Crib flush")
     assert row.startswith("Crib flush claimed 1 time where there was none 1 100% 0")
     with app.app_context():
-        stats = record.learner_stats(record.learner_by_name("Ann").id).of(ComboType.CRIB_FLUSH)
+        stats = learner_stats(learners.learner_by_name("Ann").id).of(ComboType.CRIB_FLUSH)
     assert (stats.seen, stats.held, stats.right, stats.false_claims) == (2, 1, 1, 1)
     assert stats.held_accuracy == 1.0
 
@@ -60,7 +61,7 @@ def test_a_false_claim_still_steers_the_dealer_to_flush_traps(app, learner):
     """The adaptive dealer keeps counting a false claim as a wrong flush answer: it deals more traps."""
     answer_categories(app, learner, CRIB_TRAP, crib=True, fifteen="4", flush="4")
     with app.app_context():
-        totals = record.learner_totals(record.learner_by_name("Ann").id, DrillKind.SHOW)
+        totals = learner_totals(learners.learner_by_name("Ann").id, DrillKind.SHOW)
     assert totals.of(ComboType.CRIB_FLUSH).seen == 1 and totals.of(ComboType.CRIB_FLUSH).right == 0
 
 

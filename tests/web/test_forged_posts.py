@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from trainer import record
+from trainer.record import attempts, history, learners, pending_drills
 
 from .conftest import csrf_token
 from .helpers import page_text
@@ -40,10 +40,10 @@ def test_posts_without_a_real_token_change_nothing(app, learner, url, data, toke
     assert "did not come from this page" in page_text(response)
     assert 'title="Practising as">Ann</span>' in response.get_data(as_text=True)  # still signed in as Ann
     with app.app_context():
-        ann = record.learner_by_name("Ann")
-        assert record.history(ann.id) == ()
-        assert [l.name for l in record.all_learners()] == ["Ann"]
-        assert record.pending_drill(drills["show"], ann.id, record.DrillKind.SHOW).payload["claims"] == []
+        ann = learners.learner_by_name("Ann")
+        assert history.history(ann.id) == ()
+        assert [l.name for l in learners.all_learners()] == ["Ann"]
+        assert pending_drills.pending_drill(drills["show"], ann.id, attempts.DrillKind.SHOW).payload["claims"] == []
 
 
 @pytest.mark.parametrize("url", ["/signin", "/signup", "/learners/leave", "/learners/switch", "/"])
@@ -57,4 +57,4 @@ def test_forged_posts_change_nothing_on_a_server(app, client, url):
     assert "did not come from this page" in page_text(response)
     assert 'title="Practising as">Ann</span>' in response.get_data(as_text=True)
     with app.app_context():
-        assert [l.name for l in record.all_learners()] == ["Ann"]
+        assert [l.name for l in learners.all_learners()] == ["Ann"]

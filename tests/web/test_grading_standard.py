@@ -7,16 +7,17 @@ from dataclasses import replace
 
 import pytest
 
+from engine.analysis.discard import analyse_discards
 from engine.cards import Card, format_cards, parse_cards
-from engine.discard import analyse_discards
 from engine.game import Action, Game
 from engine.rules import STANDARD
-from trainer import grading, record
-from trainer.drills import BestPlayQuestion, DiscardDeal, ShowDeal
-from trainer.game_table import BOT, LEARNER
-from trainer.games import DiscardNote, PlayNote, _discard, _play
-from trainer.lesson_progress import answer_exercise, exercise_attempt
-from trainer.lessons import DirectiveKind, judge, load_lessons, parse_lesson
+from trainer.drills import grading
+from trainer.drills.deal import BestPlayQuestion, DiscardDeal, ShowDeal
+from trainer.lessons.course import DirectiveKind, judge, load_lessons, parse_lesson
+from trainer.lessons.progress import answer_exercise, exercise_attempt
+from trainer.play.games import DiscardNote, PlayNote, _discard, _play
+from trainer.play.table import BOT, LEARNER
+from trainer.record import history, learners
 
 
 def _near_best_discard() -> tuple[Game, tuple[Card, ...]]:
@@ -52,9 +53,9 @@ def test_a_near_best_discard_gets_the_same_verdict_in_the_drill_a_lesson_and_a_g
         _lesson_text(f"{{exercise discard {format_cards(hand)} dealer = {format_cards(best)}}}"), name="99-test.md"
     )
     with app.app_context():
-        learner = record.add_learner("Grader")
+        learner = learners.add_learner("Grader")
         verdict, attempt_id = answer_exercise(learner.id, lesson, 1, format_cards(throw))
-        in_lesson = record.attempt_by_id(attempt_id, learner.id)
+        in_lesson = history.attempt_by_id(attempt_id, learner.id)
 
     assert not drill_verdict.best and not drill.correct  # the drill's standard: within 0.005 only
     assert (in_game.correct, in_lesson.correct, verdict.correct, note.was_best) == (False,) * 4

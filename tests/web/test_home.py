@@ -8,10 +8,12 @@ import re
 
 import pytest
 
-from trainer import games, record, solitaires
-from trainer.game_models import SavedGame
-from trainer.models import db
-from trainer.solitaires import SolitaireKind
+from trainer import database
+from trainer.database import db
+from trainer.play import games, solitaire
+from trainer.play.models import SavedGame
+from trainer.play.solitaire import SolitaireKind
+from trainer.record import learners
 
 from .conftest import csrf_token
 from .helpers import page_text
@@ -67,10 +69,10 @@ def test_nothing_unfinished_offers_no_continue(learner):
 
 def test_an_unfinished_game_and_solitaire_are_offered_on_the_home_page(app, learner):
     with app.app_context():
-        ann = record.learner_by_name("Ann").id
+        ann = learners.learner_by_name("Ann").id
         game_id = games.new_game(ann, games.GameSetup(), seed=3)
-        solitaire_id = solitaires.new_solitaire(ann, SolitaireKind.HOYLE, seed=4)
-        record.commit()
+        solitaire_id = solitaire.new_solitaire(ann, SolitaireKind.HOYLE, seed=4)
+        database.commit()
     html = main_html(learner.client.get("/"))
     assert f'href="/play/{game_id}"' in html
     assert f'href="/solitaire/{solitaire_id}"' in html
@@ -82,11 +84,11 @@ def test_an_unfinished_game_and_solitaire_are_offered_on_the_home_page(app, lear
 
 def test_a_finished_game_is_not_offered_to_continue(app, learner):
     with app.app_context():
-        ann = record.learner_by_name("Ann").id
+        ann = learners.learner_by_name("Ann").id
         game_id = games.new_game(ann, games.GameSetup(), seed=3)
-        record.commit()
+        database.commit()
         db.session.get(SavedGame, game_id).finished = True  # as the end of a game marks it
-        record.commit()
+        database.commit()
     assert f'href="/play/{game_id}"' not in main_html(learner.client.get("/"))
 
 

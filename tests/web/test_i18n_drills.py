@@ -11,8 +11,8 @@ import re
 import pytest
 
 from engine.spoken_ru import plural_ru
-from trainer.i18n import language
-from trainer.record import LearnerStats
+from trainer.language.i18n import language
+from trainer.record.stats import LearnerStats
 from trainer.web.review import history_summary, record_summary
 
 from .helpers import card_values, drill_location

@@ -9,9 +9,12 @@ from html.parser import HTMLParser
 
 import pytest
 
-from trainer import accounts, games, i18n, record, solitaires
-from trainer.solitaires import SolitaireKind
-from trainer.table_settings import Animation
+from trainer import database
+from trainer.language import i18n
+from trainer.play import games, solitaire
+from trainer.play.solitaire import SolitaireKind
+from trainer.record import accounts, learners
+from trainer.record.table_settings import Animation
 
 from .conftest import csrf_token
 from .helpers import page_text
@@ -123,10 +126,10 @@ def test_a_learner_reads_their_home_page_in_russian(client):
 def test_an_unfinished_game_and_solitaire_are_offered_in_russian(app, client):
     sign_in_as(client)
     with app.app_context():
-        learner = record.learner_by_name("Аня").id
+        learner = learners.learner_by_name("Аня").id
         games.new_game(learner, games.GameSetup(), seed=3)
-        solitaires.new_solitaire(learner, SolitaireKind.HOYLE, seed=4)
-        record.commit()
+        solitaire.new_solitaire(learner, SolitaireKind.HOYLE, seed=4)
+        database.commit()
     assert_russian(client.get("/", headers=RUSSIAN), "Продолжить начатое", "Продолжить партию",
                    "до 121 против", "бота · вы 0, бот 0", "Продолжить пасьянс",
                    "Продолжите партию ниже или выберите, что тренировать")

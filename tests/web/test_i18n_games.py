@@ -17,9 +17,10 @@ from engine.cards import Card
 from engine.game import Game
 from engine.rules import STANDARD, THREE_PLAYER, Counting
 from engine.spoken_ru import plural_ru
-from trainer import coach, i18n
-from trainer.game_models import SavedGame
-from trainer.game_table import LEARNER, seat_name, side_labels, table_of
+from trainer.language import i18n
+from trainer.play import coach
+from trainer.play.models import SavedGame
+from trainer.play.table import LEARNER, seat_name, side_labels, table_of
 
 from .helpers import hidden_csrf_token
 from .test_coach import coach_on

@@ -14,8 +14,8 @@ import re
 import pytest
 
 from engine.spoken_ru import spoken_count_ru
-from trainer import i18n, words
-from trainer.lessons import DirectiveKind, best_throws, load_lessons, play_spoken_ru
+from trainer.language import i18n, words
+from trainer.lessons.course import DirectiveKind, best_throws, load_lessons, play_spoken_ru
 
 from .helpers import page_text
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from trainer import i18n, record
+from trainer.language import i18n
+from trainer.record import learners
 
 RUSSIAN = {"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.8"}
 
@@ -47,7 +48,7 @@ def test_a_visitors_choice_outlasts_their_browsers_language(learner):
 def test_a_learners_choice_is_saved_with_their_profile(app, learner):
     learner.post("/language", {"language": "ru"})
     with app.app_context():
-        assert record.learner_by_name("Ann").language == "ru"
+        assert learners.learner_by_name("Ann").language == "ru"
     other_browser = app.test_client()
     other = type(learner)(other_browser)
     other.new("Ann")
@@ -58,7 +59,7 @@ def test_an_unknown_language_or_a_foreign_next_changes_nothing(app, learner):
     response = learner.post("/language", {"language": "xx", "next": "//evil.example/"})
     assert response.status_code == 302 and response.headers["Location"] == "/"
     with app.app_context():
-        assert record.learner_by_name("Ann").language is None
+        assert learners.learner_by_name("Ann").language is None
 
 
 def test_the_switch_without_a_token_is_refused(client):

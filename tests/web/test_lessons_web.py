@@ -12,9 +12,11 @@ import re
 import pytest
 
 from engine.cards import format_cards
-from trainer import record
-from trainer.lesson_progress import LESSON_MODE
-from trainer.lessons import DirectiveKind, best_throws, load_lessons
+from trainer.lessons.course import DirectiveKind, best_throws, load_lessons
+from trainer.lessons.progress import LESSON_MODE
+from trainer.record import attempts, learners
+from trainer.record.history import history
+from trainer.record.stats import learner_stats
 
 from .helpers import hidden_csrf_token
 
@@ -38,8 +40,8 @@ def _right_answer(directive) -> dict:
 
 def _lesson_attempts(app, name="Ann"):
     with app.app_context():
-        learner = record.learner_by_name(name)
-        return [a for a in record.history(learner.id) if a.mode == LESSON_MODE]
+        learner = learners.learner_by_name(name)
+        return [a for a in history(learner.id) if a.mode == LESSON_MODE]
 
 
 def _answer(learner, lesson, number, data):
@@ -90,10 +92,10 @@ def test_a_right_answer_is_recorded_and_shown(learner, app, kind):
     assert attempt.correct
     assert attempt.dealt["lesson"] == lesson.slug and attempt.dealt["directive"] == directive.notation
     expected_kind = {
-        DirectiveKind.HAND: record.DrillKind.SHOW,
-        DirectiveKind.CRIB: record.DrillKind.SHOW,
-        DirectiveKind.PLAY: record.DrillKind.PEGGING,
-        DirectiveKind.DISCARD: record.DrillKind.DISCARD,
+        DirectiveKind.HAND: attempts.DrillKind.SHOW,
+        DirectiveKind.CRIB: attempts.DrillKind.SHOW,
+        DirectiveKind.PLAY: attempts.DrillKind.PEGGING,
+        DirectiveKind.DISCARD: attempts.DrillKind.DISCARD,
     }[kind]
     assert attempt.kind is expected_kind
     page = learner.client.get(f"/lessons/{lesson.slug}").get_data(as_text=True)
@@ -121,7 +123,7 @@ def test_lesson_attempts_count_in_the_learners_statistics(learner, app):
     lesson, number, directive = _first_lesson_with(DirectiveKind.PLAY)
     _answer(learner, lesson, number, {"answer": str(directive.engine_total() + 1)})
     with app.app_context():
-        stats = record.learner_stats(record.learner_by_name("Ann").id)
+        stats = learner_stats(learners.learner_by_name("Ann").id)
     assert stats.attempts == 1 and stats.correct == 0
     assert stats.by_type and all(not s.right for s in stats.by_type)
 
@@ -228,8 +230,8 @@ def _label(card) -> str:
 def test_templates_can_link_any_combo_type_to_its_lesson(app):
     from flask import render_template_string
 
-    from trainer.checking import ComboType
-    from trainer.lessons import lesson_for_combo_type
+    from trainer.lessons.course import lesson_for_combo_type
+    from trainer.record.combos import ComboType
 
     with app.test_request_context():
         for combo_type in ComboType:
@@ -241,7 +243,7 @@ def test_templates_can_link_any_combo_type_to_its_lesson(app):
 
 
 def test_the_review_links_each_weak_combo_type_to_its_lesson(learner, app):
-    from trainer.lessons import lesson_for_combo_type
+    from trainer.lessons.course import lesson_for_combo_type
 
     lesson, number, directive = _first_lesson_with(DirectiveKind.HAND)
     _answer(learner, lesson, number, {"answer": str(directive.engine_total() + 1)})
@@ -256,7 +258,7 @@ def test_the_review_links_each_weak_combo_type_to_its_lesson(learner, app):
 
 @pytest.mark.parametrize("ending", ["go", "last"])
 def test_a_go_or_last_card_exercise_counts_under_its_combo_type(learner, app, ending):
-    from trainer.checking import ComboType
+    from trainer.record.combos import ComboType
 
     lesson, number, directive = next(
         (lesson, n, d) for lesson in LESSONS for n, d in enumerate(lesson.exercises, 1)

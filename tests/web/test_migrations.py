@@ -7,8 +7,8 @@ from datetime import datetime
 import flask_migrate
 from sqlalchemy import text
 
-from trainer import record
-from trainer.models import db
+from trainer.database import db
+from trainer.record import learners
 from trainer.web import MIGRATIONS_DIR, create_app
 
 
@@ -43,7 +43,7 @@ def test_upgrade_to_tallies_keeps_the_old_record(tmp_path, monkeypatch):
 
         keys = db.session.execute(text("SELECT name_key FROM learner ORDER BY id")).scalars().all()
         assert keys == ["éva", "éva#2"]
-        assert record.learner_by_name("éva").id == 1
+        assert learners.learner_by_name("éva").id == 1
         days = db.session.execute(text("SELECT kind, day, attempts, correct, points_missed, graded, given_away"
                                        " FROM day_tally ORDER BY day, kind")).all()
         assert [tuple(row)[:1] + tuple(row)[2:] for row in days] == [("show", 2, 1, 2, 0, 0.0), ("discard", 1, 0, 2, 1, 1.5)]

@@ -6,9 +6,10 @@ import re
 
 import pytest
 
-from trainer import record
-from trainer.drills import BestPlayQuestion, PeggingMoment
-from trainer.record import DrillKind
+from trainer import database
+from trainer.drills.deal import BestPlayQuestion, PeggingMoment
+from trainer.record import learners, pending_drills
+from trainer.record.attempts import DrillKind
 
 from .helpers import card_values, drill_location, last_attempt, page_text
 
@@ -19,9 +20,9 @@ def open_moment(app, learner, pile, earlier=(), go=False, last=False) -> str:
         {"earlier": [list(map(list, count)) for count in earlier], "pile": [list(p) for p in pile], "neither_can_play": go, "last_card": last}
     )
     with app.app_context():
-        ann = record.learner_by_name(learner.name)
-        drill = record.open_drill(ann.id, DrillKind.PEGGING, {"moment": moment.to_dict()})
-        record.commit()
+        ann = learners.learner_by_name(learner.name)
+        drill = pending_drills.open_drill(ann.id, DrillKind.PEGGING, {"moment": moment.to_dict()})
+        database.commit()
     return "/pegging/" + drill
 
 
@@ -120,9 +121,9 @@ def test_best_card_refuses_cards_not_in_hand_or_past_31(app, learner):
         {"hand": "KS 5H 2C", "pile": "10D JC 5S", "earlier": "", "seen": "AS 3D 9C", "opponent_cards": 1, "seed": 1}
     )
     with app.app_context():
-        ann = record.learner_by_name("Ann")
-        location = "/pegging/best/" + record.open_drill(ann.id, DrillKind.BEST_PLAY, {"question": question.to_dict()})
-        record.commit()
+        ann = learners.learner_by_name("Ann")
+        location = "/pegging/best/" + pending_drills.open_drill(ann.id, DrillKind.BEST_PLAY, {"question": question.to_dict()})
+        database.commit()
     for bad in ("KS", "QQ", "AH", ""):
         response = learner.post(location, {"card": bad}, page=location, follow_redirects=True)
         assert "Pick one of your cards that can be played" in page_text(response)
@@ -154,9 +155,9 @@ def test_best_card_after_the_opponents_go(app, learner):
          "last_mine": True, "opponent_min_value": 7}
     )
     with app.app_context():
-        ann = record.learner_by_name("Ann")
-        location = "/pegging/best/" + record.open_drill(ann.id, DrillKind.BEST_PLAY, {"question": question.to_dict()})
-        record.commit()
+        ann = learners.learner_by_name("Ann")
+        location = "/pegging/best/" + pending_drills.open_drill(ann.id, DrillKind.BEST_PLAY, {"question": question.to_dict()})
+        database.commit()
     assert "said “go” at this count" in page_text(learner.client.get(location))
     text = page_text(learner.post(location, {"card": "AS"}, page=location, follow_redirects=True))
     assert "Points now" in text

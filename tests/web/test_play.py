@@ -21,8 +21,9 @@ from engine.game import Game
 from engine.pegging import score_play
 from engine.scoring import score_show
 from engine.table import fold
-from trainer.game_models import SavedGame
-from trainer.models import Attempt, db
+from trainer.database import db
+from trainer.play.models import SavedGame
+from trainer.record.models import Attempt
 
 from .helpers import hidden_csrf_token
 
@@ -535,9 +536,9 @@ def test_a_play_after_the_bots_go_is_recorded_with_what_the_go_revealed():
     the learner's own card is on the pile and the bot's go at 22 showed it
     holds nothing below a ten, so a retry from the review asks the same."""
     from engine.rules import STANDARD
-    from trainer.drills import BestPlayQuestion
-    from trainer.game_table import BOT, LEARNER
-    from trainer.games import _play
+    from trainer.drills.deal import BestPlayQuestion
+    from trainer.play.games import _play
+    from trainer.play.table import BOT, LEARNER
 
     hands = {LEARNER: "KC 2H AS 3C", BOT: "QD JS KD 10S"}
     game = Game.from_hands(STANDARD, [hands[seat] for seat in sorted(hands)], dealer=BOT, starter="7H")

@@ -10,8 +10,8 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from tests.databases import HOW_TO_ENABLE, TEST_DATABASE_URL
-from trainer import record
-from trainer.models import db
+from trainer.database import db
+from trainer.record import learners
 from trainer.web import MIGRATION_LOCK_KEY, migration_lock
 
 
@@ -26,7 +26,7 @@ def test_the_app_runs_on_the_database_of_its_param(request, app, database_url):
 def test_each_test_starts_on_an_empty_database(learner, app, time):
     """Whichever runs second finds only its own learner, numbered from 1 again."""
     with app.app_context():
-        assert [(l.id, l.name) for l in record.all_learners()] == [(1, "Ann")]
+        assert [(l.id, l.name) for l in learners.all_learners()] == [(1, "Ann")]
 
 
 def test_ci_runs_the_postgresql_tests():

@@ -3,12 +3,12 @@
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from engine.bots import Level
+from engine.bots.levels import Level
 from engine.cards import Card
 from engine.rules import Counting
-from trainer import games, solitaires
-from trainer.games import GameActionError
-from trainer.solitaires import SolitaireKind
+from trainer.play import games
+from trainer.play.games import GameActionError
+from trainer.play.solitaire import CountDeal, LayAway, SolitaireKind
 from trainer.web import play, solitaire
 
 
@@ -76,10 +76,10 @@ def test_a_bad_set_up_gets_a_clear_message(fields, message):
 
 def test_the_solitaire_form_becomes_a_typed_move():
     lay = solitaire.read_move(form(action="discard", card=["5H", "JC"]))
-    assert lay == (7, solitaires.LayAway((Card.parse("5H"), Card.parse("JC"))))
+    assert lay == (7, LayAway((Card.parse("5H"), Card.parse("JC"))))
     count = solitaire.read_move(form(**{"action": "count", "count-0": "8", "count-12": "x", "count-": "3",
                                         "count-a": "4", "other": "5"}))
-    assert count == (7, solitaires.CountDeal({0: "8", 12: "x"}))
+    assert count == (7, CountDeal({0: "8", 12: "x"}))
 
 
 @pytest.mark.parametrize(

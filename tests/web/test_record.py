@@ -10,18 +10,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import event, func, select
 
-from trainer import record
-from trainer.checking import ComboResult, ComboType
-from trainer.models import Attempt, ComboResultRow, Drill, db, utcnow
-from trainer.record import TREND_BLOCK, TREND_BLOCK_ANSWERS, DrillKind, NewAttempt
+from trainer import database
+from trainer.database import db, utcnow
+from trainer.record import attempts, learners, pending_drills
+from trainer.record.attempts import DrillKind, NewAttempt
+from trainer.record.combos import ComboResult, ComboType
+from trainer.record.history import answered_deals, attempt_by_id, history, history_page, recent_mistakes
+from trainer.record.models import Attempt, ComboResultRow, Drill
+from trainer.record.stats import TREND_BLOCK, TREND_BLOCK_ANSWERS, LearnerStats, learner_stats
 
 
 def add(learner_id, correct, results, missed=0, when=None):
-    attempt_id = record.record_attempt(
+    attempt_id = attempts.record_attempt(
         learner_id, DrillKind.SHOW, dealt={"deal": {}}, answer={"total": 1}, results=results,
         points_expected=10, points_answered=10 - missed, points_missed=missed, correct=correct, mode="total",
-    ) if when is None else record.record_attempts(learner_id, [attempt(correct, results, missed, when)])[0]
-    record.commit()
+    ) if when is None else attempts.record_attempts(learner_id, [attempt(correct, results, missed, when)])[0]
+    database.commit()
     return attempt_id
 
 
@@ -32,59 +36,59 @@ def attempt(correct=True, results=(), missed=0, when=None, kind=DrillKind.SHOW, 
 
 def test_stats_per_combo_type(app):
     with app.app_context():
-        ann = record.learner_by_name("Ann", create=True)
+        ann = learners.learner_by_name("Ann", create=True)
         add(ann.id, True, [ComboResult(ComboType.NOBS, 1, 0, True)])
         add(ann.id, False, [ComboResult(ComboType.NOBS, 1, 1, False), ComboResult(ComboType.RUN, 3, 3, False)], missed=4)
-        stats = record.learner_stats(ann.id)
+        stats = learner_stats(ann.id)
         assert (stats.attempts, stats.correct, stats.points_missed) == (2, 1, 4)
         assert stats.of(ComboType.NOBS).accuracy == 0.5
         assert stats.of(ComboType.RUN).points_missed == 3
         assert stats.of(ComboType.PAIR).seen == 0
         assert [p.attempts for p in stats.trend] == [2]
-        assert [m.points_missed for m in record.recent_mistakes(ann.id)] == [4]
-        assert record.learner_stats(ann.id, DrillKind.PEGGING).attempts == 0
+        assert [m.points_missed for m in recent_mistakes(ann.id)] == [4]
+        assert learner_stats(ann.id, DrillKind.PEGGING).attempts == 0
 
 
 def test_learners_are_kept_apart(app):
     with app.app_context():
-        ann = record.learner_by_name("Ann", create=True)
-        bob = record.learner_by_name("Bob", create=True)
+        ann = learners.learner_by_name("Ann", create=True)
+        bob = learners.learner_by_name("Bob", create=True)
         attempt_id = add(ann.id, False, [ComboResult(ComboType.NOBS, 1, 1, False)])
-        assert record.attempt_by_id(attempt_id, bob.id) is None
-        assert record.attempt_by_id(attempt_id, ann.id).id == attempt_id
-        assert record.history(bob.id) == ()
-        assert record.learner_stats(bob.id).attempts == 0 and record.learner_stats(bob.id).by_type == ()
-        drill = record.open_drill(ann.id, DrillKind.SHOW, {"x": 1})
-        record.commit()
-        assert record.pending_drill(drill, bob.id, DrillKind.SHOW) is None
-        assert record.pending_drill(drill, ann.id, DrillKind.PEGGING) is None
-        assert record.pending_drill(drill, ann.id, DrillKind.SHOW).payload == {"x": 1}
-        assert not record.close_drill(drill, bob.id)  # not Bob's to answer
-        assert record.close_drill(drill, ann.id) and not record.close_drill(drill, ann.id)
-        assert record.pending_drill(drill, ann.id, DrillKind.SHOW) is None
+        assert attempt_by_id(attempt_id, bob.id) is None
+        assert attempt_by_id(attempt_id, ann.id).id == attempt_id
+        assert history(bob.id) == ()
+        assert learner_stats(bob.id).attempts == 0 and learner_stats(bob.id).by_type == ()
+        drill = pending_drills.open_drill(ann.id, DrillKind.SHOW, {"x": 1})
+        database.commit()
+        assert pending_drills.pending_drill(drill, bob.id, DrillKind.SHOW) is None
+        assert pending_drills.pending_drill(drill, ann.id, DrillKind.PEGGING) is None
+        assert pending_drills.pending_drill(drill, ann.id, DrillKind.SHOW).payload == {"x": 1}
+        assert not pending_drills.close_drill(drill, bob.id)  # not Bob's to answer
+        assert pending_drills.close_drill(drill, ann.id) and not pending_drills.close_drill(drill, ann.id)
+        assert pending_drills.pending_drill(drill, ann.id, DrillKind.SHOW) is None
 
 
 @pytest.mark.parametrize("bogus", [None, "", "x", "9" * 40, -5, 3.5, 0, 2**31, "2147483648", 2**63, "\x00"])
 def test_bogus_ids_find_nothing(app, bogus):
     with app.app_context():
-        assert record.learner_by_id(bogus) is None
-        assert record.attempt_by_id(bogus, 1) is None
-        assert record.pending_drill(bogus, 1, DrillKind.SHOW) is None
+        assert learners.learner_by_id(bogus) is None
+        assert attempt_by_id(bogus, 1) is None
+        assert pending_drills.pending_drill(bogus, 1, DrillKind.SHOW) is None
 
 
 @pytest.mark.parametrize("bogus", ["0" * 31 + "\x00", "A" * 32, "g" * 32, "a" * 33, "ab" * 40])
 def test_drill_ids_that_open_drill_never_makes_find_nothing(app, bogus):
     """A NUL byte in a drill id would be an error on PostgreSQL, not a missing drill."""
     with app.app_context():
-        assert record.pending_drill(bogus, 1, DrillKind.SHOW) is None
+        assert pending_drills.pending_drill(bogus, 1, DrillKind.SHOW) is None
 
 
 def test_the_trend_by_day_and_by_blocks_of_answers(app):
     with app.app_context():
-        ann = record.learner_by_name("Ann", create=True)
+        ann = learners.learner_by_name("Ann", create=True)
         for i in range(23):  # 12 right, 11 wrong; the first five the day before
             add(ann.id, i % 2 == 0, [], when=datetime(2026, 3, 1 if i < 5 else 2, 12, 0))
-        stats = record.learner_stats(ann.id)
+        stats = learner_stats(ann.id)
         assert [(p.label, p.attempts, p.correct) for p in stats.trend] == [("1 Mar", 5, 3), ("2 Mar", 18, 9)]
         assert [(p.label, p.attempts, p.correct) for p in stats.blocks] == [("1-10", 10, 5), ("11-20", 10, 5), ("21-23", 3, 2)]
 
@@ -93,13 +97,13 @@ def test_the_blocks_cover_the_latest_answers_labelled_by_their_places(app):
     """A long record: the blocks are the latest ~200 answers, read without the
     rest, and still numbered by their places in the whole record."""
     with app.app_context():
-        ann = record.learner_by_name("Ann", create=True)
+        ann = learners.learner_by_name("Ann", create=True)
         start = datetime(2026, 3, 1, 12, 0)
-        record.record_attempts(
+        attempts.record_attempts(
             ann.id, [attempt(i >= 1200, when=start + timedelta(seconds=i)) for i in range(1234)]
         )
-        record.commit()
-        stats = record.learner_stats(ann.id)
+        database.commit()
+        stats = learner_stats(ann.id)
         labels = [p.label for p in stats.blocks]
         assert labels[0] == "1031-1040" and labels[-1] == "1231-1234"
         assert len(stats.blocks) == (1234 - 1030 + TREND_BLOCK - 1) // TREND_BLOCK
@@ -113,10 +117,10 @@ def test_the_blocks_cover_the_latest_answers_labelled_by_their_places(app):
 def test_reading_the_review_does_not_touch_every_attempt(app):
     """The statistics read the tallies and at most a few hundred attempts' outcomes."""
     with app.app_context():
-        ann = record.learner_by_name("Ann", create=True)
+        ann = learners.learner_by_name("Ann", create=True)
         results = [ComboResult(ComboType.PAIR, 2, 0, True)]
-        record.record_attempts(ann.id, [attempt(True, results, when=datetime(2026, 3, 1)) for _ in range(3000)])
-        record.commit()
+        attempts.record_attempts(ann.id, [attempt(True, results, when=datetime(2026, 3, 1)) for _ in range(3000)])
+        database.commit()
         statements = []
 
         def count(conn, cursor, statement, parameters, context, executemany):
@@ -124,8 +128,8 @@ def test_reading_the_review_does_not_touch_every_attempt(app):
 
         event.listen(db.engine, "after_cursor_execute", count)
         try:
-            stats = record.learner_stats(ann.id)
-            mistakes = record.recent_mistakes(ann.id)
+            stats = learner_stats(ann.id)
+            mistakes = recent_mistakes(ann.id)
         finally:
             event.remove(db.engine, "after_cursor_execute", count)
         assert stats.of(ComboType.PAIR).seen == 3000 and mistakes == ()
@@ -135,117 +139,117 @@ def test_reading_the_review_does_not_touch_every_attempt(app):
 
 def test_attempts_are_recorded_in_order_with_their_own_results(app):
     with app.app_context():
-        ann = record.learner_by_name("Ann", create=True)
+        ann = learners.learner_by_name("Ann", create=True)
         batch = [
             attempt(False, [ComboResult(ComboType.FIFTEEN_2, n, 1, False), ComboResult(ComboType.PAIR, 2, 0, True)],
                     missed=n, when=datetime(2026, 3, 1, 12, n))
             for n in range(1, 40)
         ]
-        ids = record.record_attempts(ann.id, batch)
-        record.commit()
+        ids = attempts.record_attempts(ann.id, batch)
+        database.commit()
         assert ids == sorted(ids) and len(set(ids)) == len(batch)
         for attempt_id, sent in zip(ids, batch):
-            stored = record.attempt_by_id(attempt_id, ann.id)
+            stored = attempt_by_id(attempt_id, ann.id)
             assert stored.points_missed == sent.points_missed
             assert stored.results == sent.results
-        assert record.record_attempts(ann.id, []) == []
+        assert attempts.record_attempts(ann.id, []) == []
 
 
 def test_recording_does_not_commit(app):
     """The caller commits: a rollback leaves neither the attempt nor its tallies."""
     with app.app_context():
-        ann = record.learner_by_name("Ann", create=True)
-        record.record_attempt(
+        ann = learners.learner_by_name("Ann", create=True)
+        attempts.record_attempt(
             ann.id, DrillKind.SHOW, dealt={}, answer={}, results=[ComboResult(ComboType.PAIR, 2, 2, False)],
             points_expected=2, points_answered=0, points_missed=2, correct=False,
         )
-        record.open_drill(ann.id, DrillKind.SHOW, {})
-        record.rollback()
-        assert record.history(ann.id) == () and record.learner_stats(ann.id).by_type == ()
+        pending_drills.open_drill(ann.id, DrillKind.SHOW, {})
+        database.rollback()
+        assert history(ann.id) == () and learner_stats(ann.id).by_type == ()
         assert db.session.scalar(select(func.count()).select_from(Drill)) == 0
 
 
 def test_a_moment_with_a_time_zone_is_stored_in_utc(app):
     with app.app_context():
-        ann = record.learner_by_name("Ann", create=True)
+        ann = learners.learner_by_name("Ann", create=True)
         late = datetime(2026, 3, 1, 23, 30, tzinfo=timezone(timedelta(hours=-2)))  # 1 Mar in Rio, 2 Mar in UTC
         attempt_id = add(ann.id, True, [], when=late)
-        assert record.attempt_by_id(attempt_id, ann.id).created_at == datetime(2026, 3, 2, 1, 30)
-        assert [p.label for p in record.learner_stats(ann.id).trend] == ["2 Mar"]
+        assert attempt_by_id(attempt_id, ann.id).created_at == datetime(2026, 3, 2, 1, 30)
+        assert [p.label for p in learner_stats(ann.id).trend] == ["2 Mar"]
 
 
 def test_dealing_writes_one_row_and_answering_sweeps_stale_drills(app):
     with app.app_context():
-        ann = record.learner_by_name("Ann", create=True)
-        old = [record.open_drill(ann.id, DrillKind.SHOW, {}) for _ in range(record.STALE_SWEEP + 3)]
-        record.commit()
+        ann = learners.learner_by_name("Ann", create=True)
+        old = [pending_drills.open_drill(ann.id, DrillKind.SHOW, {}) for _ in range(pending_drills.STALE_SWEEP + 3)]
+        database.commit()
         for drill_id in old:
-            db.session.get(Drill, drill_id).created_at = utcnow() - timedelta(days=record.STALE_DRILL_DAYS + 1)
+            db.session.get(Drill, drill_id).created_at = utcnow() - timedelta(days=pending_drills.STALE_DRILL_DAYS + 1)
         db.session.commit()
-        fresh = record.open_drill(ann.id, DrillKind.SHOW, {})  # dealing leaves the old ones alone
-        record.commit()
+        fresh = pending_drills.open_drill(ann.id, DrillKind.SHOW, {})  # dealing leaves the old ones alone
+        database.commit()
         assert db.session.scalar(select(func.count()).select_from(Drill)) == len(old) + 1
-        answered = record.open_drill(ann.id, DrillKind.SHOW, {})
-        assert record.close_drill(answered, ann.id)
-        record.commit()
+        answered = pending_drills.open_drill(ann.id, DrillKind.SHOW, {})
+        assert pending_drills.close_drill(answered, ann.id)
+        database.commit()
         left = set(db.session.scalars(select(Drill.id)))
         assert len(left) == 4 and fresh in left and answered not in left  # a bounded sweep: 3 stale ones wait
-        assert record.pending_drill(fresh, ann.id, DrillKind.SHOW) is not None
-        record.close_drill(fresh, ann.id)
-        record.commit()
+        assert pending_drills.pending_drill(fresh, ann.id, DrillKind.SHOW) is not None
+        pending_drills.close_drill(fresh, ann.id)
+        database.commit()
         assert set(db.session.scalars(select(Drill.id))) == set()
 
 
 def test_a_claim_is_written_only_over_the_version_it_was_read_at(app):
     with app.app_context():
-        ann = record.learner_by_name("Ann", create=True)
-        drill = record.open_drill(ann.id, DrillKind.SHOW, {"claims": []})
-        record.commit()
-        read = record.pending_drill(drill, ann.id, DrillKind.SHOW)
-        assert record.update_drill(drill, {"claims": [1]}, read.version)
-        record.commit()
-        assert not record.update_drill(drill, {"claims": [2]}, read.version)  # lost the race: read again
-        again = record.pending_drill(drill, ann.id, DrillKind.SHOW)
+        ann = learners.learner_by_name("Ann", create=True)
+        drill = pending_drills.open_drill(ann.id, DrillKind.SHOW, {"claims": []})
+        database.commit()
+        read = pending_drills.pending_drill(drill, ann.id, DrillKind.SHOW)
+        assert pending_drills.update_drill(drill, {"claims": [1]}, read.version)
+        database.commit()
+        assert not pending_drills.update_drill(drill, {"claims": [2]}, read.version)  # lost the race: read again
+        again = pending_drills.pending_drill(drill, ann.id, DrillKind.SHOW)
         assert again.payload == {"claims": [1]} and again.version == read.version + 1
 
 
 def test_history_pages(app):
     with app.app_context():
-        ann = record.learner_by_name("Ann", create=True)
+        ann = learners.learner_by_name("Ann", create=True)
         start = datetime(2026, 3, 1)
-        ids = record.record_attempts(
+        ids = attempts.record_attempts(
             ann.id, [attempt(when=start + timedelta(minutes=i // 2), missed=i) for i in range(120)]  # two a minute
         )
-        record.commit()
-        first = record.history_page(ann.id)
+        database.commit()
+        first = history_page(ann.id)
         assert (first.total, first.newer, first.older) == (120, False, True)
         assert [a.points_missed for a in first.attempts] == list(range(119, 69, -1))
-        second = record.history_page(ann.id, before=first.attempts[-1].id)
+        second = history_page(ann.id, before=first.attempts[-1].id)
         assert [a.points_missed for a in second.attempts] == list(range(69, 19, -1)) and second.newer and second.older
-        last = record.history_page(ann.id, before=second.attempts[-1].id)
+        last = history_page(ann.id, before=second.attempts[-1].id)
         assert [a.points_missed for a in last.attempts] == list(range(19, -1, -1)) and not last.older
-        back = record.history_page(ann.id, after=last.attempts[0].id)
+        back = history_page(ann.id, after=last.attempts[0].id)
         assert back.attempts == second.attempts and back.newer and back.older
-        assert record.history_page(ann.id, after=back.attempts[0].id).attempts == first.attempts
-        assert not record.history_page(ann.id, after=back.attempts[0].id).newer
-        bob = record.learner_by_name("Bob", create=True)
-        assert record.history_page(bob.id).attempts == () and not record.history_page(bob.id).older
+        assert history_page(ann.id, after=back.attempts[0].id).attempts == first.attempts
+        assert not history_page(ann.id, after=back.attempts[0].id).newer
+        bob = learners.learner_by_name("Bob", create=True)
+        assert history_page(bob.id).attempts == () and not history_page(bob.id).older
         for bogus in (ids[0] + 1000, "x", 2**31, -1):
-            assert record.history_page(ann.id, before=bogus) is None
-        assert record.history_page(bob.id, before=ids[0]) is None  # Ann's attempt is no cursor for Bob
+            assert history_page(ann.id, before=bogus) is None
+        assert history_page(bob.id, before=ids[0]) is None  # Ann's attempt is no cursor for Bob
 
 
 def test_answered_deals_group_a_modes_attempts(app):
     with app.app_context():
-        ann = record.learner_by_name("Ann", create=True)
-        record.record_attempts(ann.id, [
+        ann = learners.learner_by_name("Ann", create=True)
+        attempts.record_attempts(ann.id, [
             NewAttempt(DrillKind.SHOW, {"lesson": "a"}, {}, (), 0, 0, 0, False, "lesson"),
             NewAttempt(DrillKind.SHOW, {"lesson": "a"}, {}, (), 0, 0, 0, True, "lesson"),
             NewAttempt(DrillKind.SHOW, {"lesson": "b"}, {}, (), 0, 0, 0, False, "lesson"),
             NewAttempt(DrillKind.SHOW, {"lesson": "c"}, {}, (), 0, 0, 0, True, "total"),
         ])
-        record.commit()
-        assert sorted((d["lesson"], right) for d, right in record.answered_deals(ann.id, "lesson")) == [
+        database.commit()
+        assert sorted((d["lesson"], right) for d, right in answered_deals(ann.id, "lesson")) == [
             ("a", True), ("b", False)
         ]
 
@@ -253,7 +257,7 @@ def test_answered_deals_group_a_modes_attempts(app):
 # ---------------------------------------------------------------- the tallies are a fold of the history
 
 
-def fold(history: tuple[record.AttemptInfo, ...]) -> dict:
+def fold(history: tuple[attempts.AttemptInfo, ...]) -> dict:
     """The statistics as the review once computed them: a fold over every attempt."""
     by_type: dict[ComboType, list[int]] = {}
     for a in history:
@@ -278,7 +282,7 @@ def fold(history: tuple[record.AttemptInfo, ...]) -> dict:
     kinds = {}
     for kind in DrillKind:
         mine = [a for a in history if a.kind is kind]
-        given = [g for g in (record.given_away(a.answer) for a in mine) if g is not None]
+        given = [g for g in (attempts.given_away(a.answer) for a in mine) if g is not None]
         kinds[kind] = (len(mine), sum(a.correct for a in mine), sum(a.points_missed for a in mine),
                        sum(given) / len(given) if given else None)
     return {
@@ -291,7 +295,7 @@ def fold(history: tuple[record.AttemptInfo, ...]) -> dict:
     }
 
 
-def stats_as_fold(stats: record.LearnerStats) -> dict:
+def stats_as_fold(stats: LearnerStats) -> dict:
     return {
         "totals": (stats.attempts, stats.correct, stats.points_missed),
         "mean_seconds": stats.mean_seconds,
@@ -354,34 +358,34 @@ def test_the_tallies_equal_a_fold_of_the_history(app, batches, data):
     """However attempts arrive (one by one, in batches, on any days), the
     statistics read from the tallies are those the whole history gives."""
     with app.app_context():
-        learner = record.learner_by_name(f"Learner {next(LEARNERS)}", create=True)
+        learner = learners.learner_by_name(f"Learner {next(LEARNERS)}", create=True)
         for batch in batches:
             if data.draw(st.booleans(), label="one at a time"):
                 for one in batch:
-                    record.record_attempts(learner.id, [one])
+                    attempts.record_attempts(learner.id, [one])
             else:
-                record.record_attempts(learner.id, batch)
-            record.commit()
-        history = record.history(learner.id)
-        assert len(history) == sum(map(len, batches))
-        assert close(stats_as_fold(record.learner_stats(learner.id)), fold(history))
+                attempts.record_attempts(learner.id, batch)
+            database.commit()
+        recorded = history(learner.id)
+        assert len(recorded) == sum(map(len, batches))
+        assert close(stats_as_fold(learner_stats(learner.id)), fold(recorded))
         kind = data.draw(st.sampled_from(list(DrillKind)), label="kind")
-        of_kind = tuple(a for a in history if a.kind is kind)
-        assert close(stats_as_fold(record.learner_stats(learner.id, kind)), fold(of_kind))
+        of_kind = tuple(a for a in recorded if a.kind is kind)
+        assert close(stats_as_fold(learner_stats(learner.id, kind)), fold(of_kind))
 
 
 def test_results_and_history_are_read_without_a_query_per_attempt(app):
     with app.app_context():
-        ann = record.learner_by_name("Ann", create=True)
-        record.record_attempts(ann.id, [attempt(False, [ComboResult(ComboType.PAIR, 2, 2, False)]) for _ in range(60)])
-        record.commit()
+        ann = learners.learner_by_name("Ann", create=True)
+        attempts.record_attempts(ann.id, [attempt(False, [ComboResult(ComboType.PAIR, 2, 2, False)]) for _ in range(60)])
+        database.commit()
         statements = []
         listener = lambda *args: statements.append(args[2])  # noqa: E731
         event.listen(db.engine, "before_cursor_execute", listener)
         try:
-            assert len(record.recent_mistakes(ann.id, limit=50)) == 50
-            assert len(record.history(ann.id)) == 60
-            assert len(record.history_page(ann.id).attempts) == 50
+            assert len(recent_mistakes(ann.id, limit=50)) == 50
+            assert len(history(ann.id)) == 60
+            assert len(history_page(ann.id).attempts) == 50
         finally:
             event.remove(db.engine, "before_cursor_execute", listener)
         assert len(statements) <= 2 + 2 + 4  # rows and results for each; the page also counts and finds its ids
@@ -389,10 +393,10 @@ def test_results_and_history_are_read_without_a_query_per_attempt(app):
 
 def test_an_attempt_and_its_results_stay_together(app):
     with app.app_context():
-        ann = record.learner_by_name("Ann", create=True)
-        ids = record.record_attempts(ann.id, [attempt(True, [ComboResult(ComboType.NOBS, 1, 0, True)]),
+        ann = learners.learner_by_name("Ann", create=True)
+        ids = attempts.record_attempts(ann.id, [attempt(True, [ComboResult(ComboType.NOBS, 1, 0, True)]),
                                               attempt(True, [])])
-        record.commit()
+        database.commit()
         owners = db.session.execute(select(ComboResultRow.attempt_id)).scalars().all()
         assert owners == [ids[0]]
         assert db.session.scalar(select(func.count()).select_from(Attempt)) == 2

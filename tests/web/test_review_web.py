@@ -6,7 +6,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from trainer import record
+from trainer import database
+from trainer.record import attempts, history, learners
 
 from .helpers import page_text
 from .test_show import open_deal
@@ -38,13 +39,13 @@ def test_retry_a_mistake(app, learner):
     wrong = open_deal(app, learner, "5H 5D 5S JC", "5C")
     learner.post(wrong, {"total": "20"}, page=wrong)
     with app.app_context():
-        mistake = record.recent_mistakes(record.learner_by_name("Ann").id)[0]
+        mistake = history.recent_mistakes(learners.learner_by_name("Ann").id)[0]
     response = learner.post(f"/review/retry/{mistake.id}", page="/review/")
     location = response.headers["Location"]
     assert location.startswith("/show/")
     learner.post(location, {"total": "29"}, page=location)
     with app.app_context():
-        latest = record.history(record.learner_by_name("Ann").id, limit=1)[0]
+        latest = history.history(learners.learner_by_name("Ann").id, limit=1)[0]
     assert latest.retry_of == mistake.id and latest.correct
 
 
@@ -52,7 +53,7 @@ def test_retry_someone_elses_or_a_missing_attempt(app, learner):
     wrong = open_deal(app, learner, "5H 5D 5S JC", "5C")
     learner.post(wrong, {"total": "20"}, page=wrong)
     with app.app_context():
-        mistake = record.recent_mistakes(record.learner_by_name("Ann").id)[0]
+        mistake = history.recent_mistakes(learners.learner_by_name("Ann").id)[0]
     learner.new("Bob")
     for attempt_id in (mistake.id, 9999):
         response = learner.post(f"/review/retry/{attempt_id}", follow_redirects=True)
@@ -66,12 +67,12 @@ def test_retry_needs_a_real_form(app, learner):
 
 def test_a_record_in_another_shape_is_listed_but_not_retried(app, learner):
     with app.app_context():
-        ann = record.learner_by_name("Ann")
-        attempt_id = record.record_attempt(
-            ann.id, record.DrillKind.SHOW, dealt={"deal": {"hand": "not cards"}}, answer={"total": 1}, results=(),
+        ann = learners.learner_by_name("Ann")
+        attempt_id = attempts.record_attempt(
+            ann.id, attempts.DrillKind.SHOW, dealt={"deal": {"hand": "not cards"}}, answer={"total": 1}, results=(),
             points_expected=2, points_answered=1, points_missed=1, correct=False, mode="total",
         )
-        record.commit()
+        database.commit()
     text = page_text(learner.client.get("/review/"))
     assert "Recent mistakes" in text and "Retry" not in text
     response = learner.post(f"/review/retry/{attempt_id}", follow_redirects=True)
@@ -82,12 +83,12 @@ def test_a_record_in_another_shape_is_listed_but_not_retried(app, learner):
 
 def test_a_show_attempt_recorded_without_options_can_be_retried(app, learner):
     with app.app_context():
-        ann = record.learner_by_name("Ann")
-        attempt_id = record.record_attempt(
-            ann.id, record.DrillKind.SHOW, dealt={"deal": {"hand": "4C 5D 6H KC", "starter": "5S"}},
+        ann = learners.learner_by_name("Ann")
+        attempt_id = attempts.record_attempt(
+            ann.id, attempts.DrillKind.SHOW, dealt={"deal": {"hand": "4C 5D 6H KC", "starter": "5S"}},
             answer={"total": 1}, results=(), points_expected=16, points_answered=1, points_missed=15, correct=False,
         )
-        record.commit()
+        database.commit()
     location = learner.post(f"/review/retry/{attempt_id}").headers["Location"]
     response = learner.post(location, {"total": "16"}, page=location, follow_redirects=True)
     assert "Right: 16." in page_text(response)
@@ -96,20 +97,20 @@ def test_a_show_attempt_recorded_without_options_can_be_retried(app, learner):
 @pytest.mark.parametrize(
     "kind, url",
     [
-        (record.DrillKind.SHOW, "/show/result/{}"),
-        (record.DrillKind.PEGGING, "/pegging/result/{}"),
-        (record.DrillKind.BEST_PLAY, "/pegging/best/result/{}"),
-        (record.DrillKind.DISCARD, "/discard/result/{}"),
+        (attempts.DrillKind.SHOW, "/show/result/{}"),
+        (attempts.DrillKind.PEGGING, "/pegging/result/{}"),
+        (attempts.DrillKind.BEST_PLAY, "/pegging/best/result/{}"),
+        (attempts.DrillKind.DISCARD, "/discard/result/{}"),
     ],
 )
 def test_result_pages_of_attempts_in_another_shape(app, learner, kind, url):
     with app.app_context():
-        ann = record.learner_by_name("Ann")
-        attempt_id = record.record_attempt(
+        ann = learners.learner_by_name("Ann")
+        attempt_id = attempts.record_attempt(
             ann.id, kind, dealt={"something": "else"}, answer={}, results=(),
             points_expected=0, points_answered=0, points_missed=0, correct=False,
         )
-        record.commit()
+        database.commit()
     response = learner.client.get(url.format(attempt_id), follow_redirects=True)
     assert response.status_code == 200
     assert "recorded in a form this page cannot show" in page_text(response)
@@ -117,14 +118,14 @@ def test_result_pages_of_attempts_in_another_shape(app, learner, kind, url):
 
 def test_review_by_drill(app, learner):
     with app.app_context():
-        ann = record.learner_by_name("Ann")
+        ann = learners.learner_by_name("Ann")
         for given_away, correct in ((1.5, False), (0.0, True)):
-            record.record_attempt(
-                ann.id, record.DrillKind.DISCARD, dealt={"deal": {"cards": "5H 5D JS 4C 6D KS", "dealer": True}},
+            attempts.record_attempt(
+                ann.id, attempts.DrillKind.DISCARD, dealt={"deal": {"cards": "5H 5D JS 4C 6D KS", "dealer": True}},
                 answer={"discard": "JS KS", "given_away": given_away}, results=(), points_expected=0,
                 points_answered=0, points_missed=round(given_away), correct=correct,
             )
-        record.commit()
+        database.commit()
     text = page_text(learner.client.get("/review/"))
     assert "By drill" in text and "Discards 2 50% 0.75 a deal" in text
     assert "Counting hands" not in text  # no hands counted yet
@@ -133,17 +134,17 @@ def test_review_by_drill(app, learner):
 def record_some(app, name: str, outcomes) -> list[int]:
     """Record show attempts for ``name``, one a minute, right or wrong as ``outcomes`` say."""
     with app.app_context():
-        learner_id = record.learner_by_name(name).id
+        learner_id = learners.learner_by_name(name).id
         start = datetime(2026, 3, 1, 9, 0)
-        ids = record.record_attempts(learner_id, [
-            record.NewAttempt(
-                record.DrillKind.SHOW, {"deal": {"hand": "4C 5D 6H KC", "starter": "5S", "crib": False}},
+        ids = attempts.record_attempts(learner_id, [
+            attempts.NewAttempt(
+                attempts.DrillKind.SHOW, {"deal": {"hand": "4C 5D 6H KC", "starter": "5S", "crib": False}},
                 {"total": 16 if right else 12}, (), 16, 16 if right else 12, 0 if right else 4, right, "total",
                 created_at=start + timedelta(minutes=i),
             )
             for i, right in enumerate(outcomes)
         ])
-        record.commit()
+        database.commit()
     return ids
 
 

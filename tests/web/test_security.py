@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.lessons import load_lessons
+from trainer.lessons.course import load_lessons
 from trainer.web import TEMPLATES_DIR
 from trainer.web.security import CONTENT_SECURITY_POLICY, local_path
 

@@ -111,7 +111,7 @@ def all_at(folder, step, copies):
 STARTING_TOGETHER = ALL_AT + """
 import sys
 from trainer.web import create_app
-from trainer.models import db
+from trainer.database import db
 
 folder, copies, urls = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 for step, url in enumerate(urls):

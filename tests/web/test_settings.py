@@ -9,8 +9,8 @@ import pytest
 from flask import render_template_string
 
 from engine.cards import parse_cards
-from trainer import record, table_settings
-from trainer.table_settings import Animation, TableSettings
+from trainer.record import learners, table_settings
+from trainer.record.table_settings import Animation, TableSettings
 
 from .conftest import csrf_token
 from .helpers import page_text
@@ -36,7 +36,7 @@ def test_a_new_learner_has_sound_off_two_colours_and_normal_speed(app, learner):
     body = body_tag(learner.client.get("/review/"))
     assert 'data-sound="off"' in body and 'data-animation="normal"' in body and "four-colour" not in body
     with app.app_context():
-        assert table_settings.settings_of(record.learner_by_name("Ann").id) == table_settings.DEFAULTS
+        assert table_settings.settings_of(learners.learner_by_name("Ann").id) == table_settings.DEFAULTS
 
 
 def test_saved_settings_show_on_every_page_and_follow_the_learner(app, learner):
@@ -46,7 +46,7 @@ def test_saved_settings_show_on_every_page_and_follow_the_learner(app, learner):
         body = body_tag(learner.client.get(page))
         assert 'data-sound="on"' in body and 'data-animation="fast"' in body and 'class="four-colour"' in body
     with app.app_context():
-        saved = table_settings.settings_of(record.learner_by_name("Ann").id)
+        saved = table_settings.settings_of(learners.learner_by_name("Ann").id)
     assert saved == TableSettings(sound=True, four_colour=True, animation=Animation.FAST)
     learner.new("Bob")  # another learner keeps the defaults
     assert 'data-sound="off"' in body_tag(learner.client.get("/review/"))
@@ -88,7 +88,7 @@ def test_a_visitor_is_asked_who_is_practising_and_nothing_is_saved(app, client):
     response = client.post("/settings/", data={"csrf_token": token, "sound": "y", "animation": "fast"})
     assert response.status_code == 302 and response.headers["Location"].startswith("/?next=")
     with app.app_context():
-        assert record.all_learners() == ()
+        assert learners.all_learners() == ()
 
 
 def test_a_post_without_its_token_changes_nothing(learner):

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engine.scoring import score_show
-from trainer import record
-from trainer.drills import ShowDeal
-from trainer.record import DrillKind
+from trainer import database
+from trainer.drills.deal import ShowDeal
+from trainer.record import history, learners, pending_drills
+from trainer.record.attempts import DrillKind
 
 from .helpers import drill_id, drill_location, last_attempt, page_text
 
@@ -16,11 +17,11 @@ from .helpers import drill_id, drill_location, last_attempt, page_text
 def open_deal(app, learner, hand: str, starter: str, mode: str = "total", crib: bool = False, timed=False) -> str:
     """Open a drill with known cards (as the dealer would) and return its page."""
     with app.app_context():
-        ann = record.learner_by_name(learner.name)
+        ann = learners.learner_by_name(learner.name)
         deal = ShowDeal.from_dict({"hand": hand, "starter": starter, "crib": crib})
         options = {"mode": mode, "crib": crib, "focus": "any", "timed": timed}
-        drill = record.open_drill(ann.id, DrillKind.SHOW, {"deal": deal.to_dict(), "options": options, "claims": []})
-        record.commit()
+        drill = pending_drills.open_drill(ann.id, DrillKind.SHOW, {"deal": deal.to_dict(), "options": options, "claims": []})
+        database.commit()
     return "/show/" + drill
 
 
@@ -144,7 +145,7 @@ def test_bad_totals_get_a_message_and_keep_the_hand(app, learner, total, message
     assert message in text
     assert "Count the hand" in text  # the same drill, still open
     with app.app_context():
-        assert record.history(record.learner_by_name("Ann").id) == ()
+        assert history.history(learners.learner_by_name("Ann").id) == ()
 
 
 @pytest.mark.parametrize("field, value, message", [("run", "x", "points for runs"), ("nobs", "2", "cannot be more than 1"), ("pair", "-2", "cannot be negative")])
@@ -160,7 +161,7 @@ def test_a_hand_cannot_be_answered_twice(app, learner):
     response = learner.post(location, {"total": "16"}, follow_redirects=True)
     assert "not open any more" in page_text(response)
     with app.app_context():
-        assert len(record.history(record.learner_by_name("Ann").id)) == 1
+        assert len(history.history(learners.learner_by_name("Ann").id)) == 1
 
 
 @pytest.mark.parametrize("bogus", ["nope", "0" * 32, "x" * 300, "%00", "1"])
@@ -183,7 +184,7 @@ def test_a_forged_answer_is_refused(app, learner):
     response = learner.client.post(location, data={"total": "16"}, follow_redirects=True)
     assert "did not come from this page" in page_text(response)
     with app.app_context():
-        assert record.history(record.learner_by_name("Ann").id) == ()
+        assert history.history(learners.learner_by_name("Ann").id) == ()
 
 
 def test_someone_elses_result_is_not_shown(app, learner):
@@ -204,7 +205,7 @@ def test_missing_results(learner, url):
 def test_options_crib_and_focus(app, learner):
     location = drill_location(learner.client, "/show/?crib=1&focus=nobs&mode=category&timed=1")
     with app.app_context():
-        pending = record.pending_drill(drill_id(location), record.learner_by_name("Ann").id, DrillKind.SHOW)
+        pending = pending_drills.pending_drill(drill_id(location), learners.learner_by_name("Ann").id, DrillKind.SHOW)
     deal = ShowDeal.from_dict(pending.payload["deal"])
     assert deal.crib
     assert any(item.name == "his nob" for item in score_show(deal.hand, deal.starter, crib=True).items)
@@ -236,12 +237,12 @@ def test_a_missed_hand_comes_back_after_the_spacing(app, learner):
     text = page_text(learner.client.get(comeback))
     assert "A hand you missed earlier is back" in text
     with app.app_context():
-        pending = record.pending_drill(drill_id(comeback), record.learner_by_name("Ann").id, DrillKind.SHOW)
+        pending = pending_drills.pending_drill(drill_id(comeback), learners.learner_by_name("Ann").id, DrillKind.SHOW)
     assert pending.payload["deal"]["hand"] == "4C 5D 6H KC"
     learner.post(comeback, {"total": "16"}, page=comeback)
     assert last_attempt(app, learner).retry_of is not None
     # answered right this time: it does not come back again
     later = drill_location(learner.client, "/show/")
     with app.app_context():
-        pending = record.pending_drill(drill_id(later), record.learner_by_name("Ann").id, DrillKind.SHOW)
+        pending = pending_drills.pending_drill(drill_id(later), learners.learner_by_name("Ann").id, DrillKind.SHOW)
     assert pending.retry_of is None

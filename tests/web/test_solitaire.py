@@ -14,8 +14,8 @@ from sqlalchemy import select
 from engine.cards import Card
 from engine.scoring import his_heels, score_show
 from engine.solitaire import ArnoldSolitaire
-from trainer.game_models import SolitaireGame
-from trainer.models import db
+from trainer.database import db
+from trainer.play.models import SolitaireGame
 
 from .helpers import hidden_csrf_token as token
 from .helpers import page_text

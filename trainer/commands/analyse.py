@@ -4,7 +4,7 @@
     crib analyse "2S 4C 6D" --pile "5H 8D" --scores 119-90 --dealer them
 
 With six cards it ranks every discard (expected hand, crib and net points, and
-P(win) from :mod:`engine.winprob`); with a ``--pile`` (empty to lead) and the
+P(win) from :mod:`engine.analysis.winprob`); with a ``--pile`` (empty to lead) and the
 cards still held it ranks every legal card (points now, expected net points to
 the end of the play, P(win)).  The standard two-player game to 121 or 61.
 """
@@ -15,13 +15,13 @@ import argparse
 import random
 import re
 
-from engine.bots import discard_chances, pegging_chances
+from engine.analysis.discard import analyse_discards
+from engine.analysis.play import PeggingView, analyse_plays
+from engine.analysis.winprob import TARGETS, win_table
+from engine.bots.levels import discard_chances, pegging_chances
 from engine.cards import check_distinct, format_cards, parse_cards
-from engine.discard import analyse_discards
 from engine.errors import IllegalActionError
-from engine.peganalysis import PeggingView, analyse_plays
 from engine.scoring import score_show
-from engine.winprob import TARGETS, win_table
 from trainer.cli import emit, table
 
 KEPT = 4

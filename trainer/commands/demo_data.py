@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     if args.learners < 1 or args.attempts < 0 or (args.first_attempts or 0) < 0:
         raise ValueError("--learners must be at least 1 and --attempts at least 0")
     from trainer import demo  # the web stack loads only for this command
-    from trainer.models import db
+    from trainer.database import db
     from trainer.web import create_app, default_config
 
     environ = {**os.environ, "DATABASE_URL": args.database} if args.database else os.environ

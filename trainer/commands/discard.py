@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from engine.analysis.discard import CribModel, analyse_discards
 from engine.cards import parse_cards
-from engine.discard import CribModel, analyse_discards
 from trainer.cli import emit, table
 
 

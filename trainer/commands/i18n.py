@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from trainer import catalogs  # Babel's extractors load only for this command
+    from trainer.language import catalogs  # Babel's extractors load only for this command
 
     found = catalogs.extract_messages()
     problems = [f"missing: {entry.id!r} ({entry.locations[0][0]}:{entry.locations[0][1]})"
@@ -43,7 +43,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_todo(args: argparse.Namespace) -> int:
-    from trainer import catalogs
+    from trainer.language import catalogs
 
     wanted = [path.rstrip("/") for path in args.paths]
     entries = [
@@ -56,7 +56,7 @@ def run_todo(args: argparse.Namespace) -> int:
 
 
 def run_text(args: argparse.Namespace) -> int:
-    from trainer import catalogs
+    from trainer.language import catalogs
 
     problems = catalogs.untranslated_template_text()
     for problem in problems:

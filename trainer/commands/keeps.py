@@ -1,5 +1,5 @@
 """``crib keeps``: how much likelier each four ranks are as a hand a good player
-keeps (the expert's opponent model, :mod:`engine.keepmodel`), and ``--build`` to
+keeps (the expert's opponent model, :mod:`engine.analysis.keepmodel`), and ``--build`` to
 count them again by dealing and discarding and write the data file."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from engine.analysis.keepmodel import DATA_FILE, keep_model, measure
 from engine.cards import parse_cards
-from engine.keepmodel import DATA_FILE, keep_model, measure
 from trainer.cli import add_build_options, check_build, emit, progress_line, write_data
 
 #: Where the engine's data file lives in a checkout.

@@ -77,7 +77,7 @@ def run_peg(args: argparse.Namespace) -> int:
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    from engine.stats import score_distribution
+    from engine.analysis.stats import score_distribution
 
     dist = score_distribution(crib=args.crib)
     data = {

@@ -7,8 +7,8 @@ import os
 import sys
 import time
 
+from engine.bots.selfplay import VARIANTS, SelfPlayResult, rules_for, run_selfplay
 from engine.rules import Counting
-from engine.selfplay import VARIANTS, SelfPlayResult, rules_for, run_selfplay
 from trainer.cli import emit, table
 
 

@@ -7,8 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from engine.winprob import DATA_FILE, TARGETS, WinTable, win_probability
-from engine.winprob_build import distributions, measure_deals
+from engine.analysis.winprob import DATA_FILE, TARGETS, WinTable, win_probability
+from engine.bots.winprob_build import distributions, measure_deals
 from trainer.cli import add_build_options, check_build, emit, progress_line, write_data
 
 #: Where the engine's data file lives in a checkout.

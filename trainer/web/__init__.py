@@ -36,9 +36,9 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
-from trainer import i18n
-from trainer.i18n import gettext as _
-from trainer.models import db, migrate
+from trainer.database import db, migrate
+from trainer.language import i18n
+from trainer.language.i18n import gettext as _
 from trainer.resources import content_dir
 from trainer.web import language, learners, security
 from trainer.web.converters import CONVERTERS

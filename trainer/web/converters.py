@@ -1,7 +1,7 @@
 """URL converters shared by the blueprints.
 
 ``<id:name>`` takes a row id: a whole number from 1 to
-:data:`trainer.record.MAX_ROW_ID`, the most an INTEGER column holds on
+:data:`trainer.record.learners.MAX_ROW_ID`, the most an INTEGER column holds on
 PostgreSQL.  Any other path (``/play/2147483648``, ``/play/0``) is not a route,
 so it is a 404 before it can reach the database.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from werkzeug.routing import IntegerConverter, Map
 
-from trainer.record import MAX_ROW_ID
+from trainer.record.learners import MAX_ROW_ID
 
 
 class RowIdConverter(IntegerConverter):

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 
+from engine.analysis.discard import analyse_discards
 from engine.cards import parse_cards
-from engine.discard import analyse_discards
 from engine.errors import InvalidCardError
-from trainer import grading, practice
-from trainer.drills import DiscardDeal
-from trainer.i18n import NC_
-from trainer.i18n import gettext as _
-from trainer.record import DrillKind
+from trainer.drills import grading, practice
+from trainer.drills.deal import DiscardDeal
+from trainer.language.i18n import NC_
+from trainer.language.i18n import gettext as _
+from trainer.record.attempts import DrillKind
 from trainer.web import drill_pages
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required

@@ -1,5 +1,5 @@
 """Steps the drill pages share: the random source for dealing, answering a
-drill (through :mod:`trainer.practice`, with the learner's message), and the
+drill (through :mod:`trainer.drills.practice`, with the learner's message), and the
 look-ups of the current learner's open drills and answered attempts, each
 flashing the learner's message when there is nothing to show.
 
@@ -15,10 +15,12 @@ from typing import Callable
 
 from flask import current_app, flash, g
 
-from trainer import practice, record
-from trainer.i18n import N_
-from trainer.i18n import gettext as _
-from trainer.record import AttemptInfo, DrillKind, NewAttempt, PendingDrill
+from trainer.drills import practice
+from trainer.language.i18n import N_
+from trainer.language.i18n import gettext as _
+from trainer.record import history, pending_drills
+from trainer.record.attempts import AttemptInfo, DrillKind, NewAttempt
+from trainer.record.pending_drills import PendingDrill
 
 #: What reading an attempt recorded by another feature, in its own shape, raises.
 UNREADABLE = (KeyError, TypeError, ValueError)
@@ -49,7 +51,7 @@ def drill_rng() -> random.Random:
 def open_drill(drill_id: str, kind: DrillKind) -> PendingDrill | None:
     """The learner's unanswered drill of this kind, or None with a message
     (:data:`NOT_OPEN`: a hand, a deal or a question, as the kind names it)."""
-    pending = record.pending_drill(drill_id, g.learner.id, kind)
+    pending = pending_drills.pending_drill(drill_id, g.learner.id, kind)
     if pending is None:
         flash(_(NOT_OPEN[kind]), "error")
     return pending
@@ -57,7 +59,7 @@ def open_drill(drill_id: str, kind: DrillKind) -> PendingDrill | None:
 
 def answer(drill_id: str, kind: DrillKind, grade: Callable[[], NewAttempt]) -> int | None:
     """Close the drill, grade and record the learner's answer in one commit
-    (:func:`trainer.practice.answer_drill`): the attempt's id, or None with a
+    (:func:`trainer.drills.practice.answer_drill`): the attempt's id, or None with a
     message (:data:`ANSWERED`) when the drill was answered already (another
     tab, a double submit)."""
     attempt_id = practice.answer_drill(g.learner.id, drill_id, grade)
@@ -68,7 +70,7 @@ def answer(drill_id: str, kind: DrillKind, grade: Callable[[], NewAttempt]) -> i
 
 def own_result(attempt_id: int, kind: DrillKind) -> AttemptInfo | None:
     """The learner's attempt of this kind, or None with a message."""
-    attempt = record.attempt_by_id(attempt_id, g.learner.id)
+    attempt = history.attempt_by_id(attempt_id, g.learner.id)
     if attempt is None or attempt.kind is not kind:
         flash(_("There is no such result of yours."), "error")
         return None

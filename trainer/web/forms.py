@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from flask_wtf import FlaskForm
 
 from engine.scoring import ScoreKind
-from trainer.i18n import N_, gettext
+from trainer.language.i18n import N_, gettext
 
 #: No hand or crib scores more than 29; no card in the play more than 12 + 2 + 5.
 MAX_POINTS = 29

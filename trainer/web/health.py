@@ -10,7 +10,7 @@ from flask import Blueprint, Response
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
-from trainer.models import db
+from trainer.database import db
 
 bp = Blueprint("health", __name__)
 

@@ -1,6 +1,6 @@
 """The language of every page: the learner's choice, else the browser's.
 
-Each request speaks one language (:mod:`trainer.i18n`), chosen in this order:
+Each request speaks one language (:mod:`trainer.language.i18n`), chosen in this order:
 the signed-in learner's saved choice, the visitor's choice kept in their
 session, the best match of the browser's ``Accept-Language``, English.  The
 switch in every page's footer posts here; a learner's choice is saved with
@@ -10,7 +10,7 @@ Templates get ``_``, ``ngettext`` and ``pgettext`` (Jinja's i18n extension,
 "new style": placeholders are ``%(name)s`` and a literal percent sign is
 ``%%``), the filters ``decimal``, ``percent`` and ``date``, the cards' words
 and scoring items (``card_face``, ``card_faces``, ``card_name``, ``rank_face``,
-``item_name``, ``kind_name``: :mod:`trainer.words`), and
+``item_name``, ``kind_name``: :mod:`trainer.language.words`), and
 ``current_language`` and ``languages`` for the switch and ``<html lang>``.
 """
 
@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, Response, g, redirect, request, session, url_for
 
-from trainer import i18n, record, words
+from trainer import database
+from trainer.language import i18n, words
+from trainer.record import learners
 from trainer.web.security import local_path
 
 bp = Blueprint("language", __name__)
@@ -67,8 +69,8 @@ def choose():
         session["language"] = code
         learner = g.get("learner")
         if learner is not None:
-            record.set_language(learner.id, code)
-            record.commit()
+            learners.set_language(learner.id, code)
+            database.commit()
     return redirect(local_path(request.form.get("next")) or url_for("learners.home"))
 
 

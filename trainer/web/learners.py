@@ -9,7 +9,7 @@ Two ways of running, chosen by the app config ``ACCOUNTS``:
   signing out then in.
 
 Other blueprints use :func:`learner_required` on their views and read the
-current learner as ``g.learner`` (a :class:`trainer.record.LearnerInfo`).
+current learner as ``g.learner`` (a :class:`trainer.record.learners.LearnerInfo`).
 """
 
 from __future__ import annotations
@@ -26,9 +26,10 @@ from werkzeug.urls import iri_to_uri
 from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length
 
-from trainer import accounts, games, record, solitaires
-from trainer.i18n import NC_, lazy_gettext, ngettext
-from trainer.i18n import gettext as _
+from trainer.language.i18n import NC_, lazy_gettext, ngettext
+from trainer.language.i18n import gettext as _
+from trainer.play import games, solitaire
+from trainer.record import accounts, learners
 from trainer.web.forms import PostForm
 from trainer.web.security import limiter, local_path
 
@@ -46,12 +47,12 @@ DEFAULT_SIGN_UP_LIMIT = "30/minute"
 def _name_too_long() -> str:
     """The name rule's message in the page's language (a form's validators are made at import time)."""
     return ngettext("A name can have at most %(num)d character.", "A name can have at most %(num)d characters.",
-                    record.MAX_NAME_LENGTH)
+                    learners.MAX_NAME_LENGTH)
 
 
 _NAME_VALIDATORS = [
     DataRequired(lazy_gettext("Please type a name.")),
-    Length(max=record.MAX_NAME_LENGTH, message=LazyProxy(_name_too_long, enable_cache=False)),
+    Length(max=learners.MAX_NAME_LENGTH, message=LazyProxy(_name_too_long, enable_cache=False)),
 ]
 
 
@@ -88,7 +89,7 @@ def accounts_mode() -> bool:
 
 @bp.before_app_request
 def load_learner() -> None:
-    learner = record.learner_by_id(session.get("learner_id"))
+    learner = learners.learner_by_id(session.get("learner_id"))
     # On a server only an account counts: a cookie for a personal profile was
     # had by typing a name, which proves nothing there.
     if learner is not None and accounts_mode() and not learner.has_password:
@@ -146,7 +147,7 @@ def _sign_in_endpoint() -> str:
     return "learners.sign_in" if accounts_mode() else "learners.home"
 
 
-def _sign_in(learner: record.LearnerInfo) -> None:
+def _sign_in(learner: learners.LearnerInfo) -> None:
     # A fresh session on every sign-in: nothing set before it (by anyone who
     # planted a cookie) carries over into the learner's session, but the
     # language the page is read in.
@@ -202,7 +203,7 @@ def home():
         form=form,
         switch=SwitchForm(),
         leave=PostForm(),
-        learners=record.personal_learners(limit=PROFILES_LISTED + 1),
+        learners=learners.personal_learners(limit=PROFILES_LISTED + 1),
         listed=PROFILES_LISTED,
         next=_next_arg(),
         **_unfinished(),
@@ -221,7 +222,7 @@ def _unfinished() -> dict[str, tuple]:
     in_progress = tuple(s for s in games.learner_games(learner.id) if not s.finished)
     return {
         "unfinished_games": in_progress[:UNFINISHED_LISTED],
-        "unfinished_solitaires": solitaires.unfinished(learner.id)[:UNFINISHED_LISTED],
+        "unfinished_solitaires": solitaire.unfinished(learner.id)[:UNFINISHED_LISTED],
     }
 
 
@@ -238,7 +239,7 @@ def _posted_name_key() -> str:
     """The rate limit key of the name typed: names that compare alike share it."""
     typed = request.form.get("name", "")
     try:
-        return "name:" + record.name_key(typed)
+        return "name:" + learners.name_key(typed)
     except ValueError:
         return "name:?"
 
@@ -306,7 +307,7 @@ def switch():
         flash(_("To practise as someone else, sign out, then sign in with their name and password."), "error")
         return redirect(url_for("learners.home"))
     form = SwitchForm()
-    learner = record.learner_by_id(form.learner_id.data) if form.validate_on_submit() else None
+    learner = learners.learner_by_id(form.learner_id.data) if form.validate_on_submit() else None
     if learner is None:
         flash(_("That profile does not exist any more; pick another or type a name."), "error")
         return redirect(url_for("learners.home", next=_next_arg()))

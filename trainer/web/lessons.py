@@ -2,7 +2,7 @@
 
 Reading needs no profile; answering an exercise does, because the answer is
 recorded in the learner's record.  Views are thin: the lesson is rendered
-and judged by :mod:`trainer.lessons`, recorded by :mod:`trainer.lesson_progress`.
+and judged by :mod:`trainer.lessons.course`, recorded by :mod:`trainer.lessons.progress`.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from markupsafe import Markup
 from wtforms import SelectMultipleField, StringField
 from wtforms.validators import InputRequired, Regexp, ValidationError
 
-from trainer import record, words
-from trainer.i18n import NC_, lazy_gettext, pgettext
-from trainer.i18n import gettext as _
-from trainer.lesson_progress import LessonProgress, answer_exercise, course_progress
-from trainer.lessons import (
+from trainer import database
+from trainer.language import words
+from trainer.language.i18n import NC_, lazy_gettext, pgettext
+from trainer.language.i18n import gettext as _
+from trainer.lessons.course import (
     Directive,
     DirectiveKind,
     Lesson,
@@ -30,6 +30,7 @@ from trainer.lessons import (
     render_example,
     render_lesson,
 )
+from trainer.lessons.progress import LessonProgress, answer_exercise, course_progress
 from trainer.web.learners import learner_required
 
 bp = Blueprint("lessons", __name__, url_prefix="/lessons")
@@ -172,7 +173,7 @@ def answer(slug: str, number: int):
         return redirect(back)
     given = " ".join(form.throw.data) if directive.kind is DirectiveKind.DISCARD else form.answer.data.strip()
     verdict, _attempt = answer_exercise(g.learner.id, lesson, number, given)
-    record.commit()
+    database.commit()
     session[_VERDICT_KEY] = {
         "slug": slug,
         "number": number,

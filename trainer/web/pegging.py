@@ -8,12 +8,12 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 from engine.cards import Card
 from engine.errors import InvalidCardError
 from engine.pegging import pile_count
-from trainer import grading, practice
-from trainer.checking import check_pegging
-from trainer.drills import BestPlayQuestion, PeggingMoment
-from trainer.i18n import NC_
-from trainer.i18n import gettext as _
-from trainer.record import DrillKind
+from trainer.drills import grading, practice
+from trainer.drills.checking import check_pegging
+from trainer.drills.deal import BestPlayQuestion, PeggingMoment
+from trainer.language.i18n import NC_
+from trainer.language.i18n import gettext as _
+from trainer.record.attempts import DrillKind
 from trainer.web import drill_pages
 from trainer.web.forms import THE_COUNT, THE_POINTS, BadAnswer, PostForm, read_points
 from trainer.web.learners import learner_required

@@ -1,8 +1,8 @@
 """Games against the bot: set-up, the table, results and the post-game review.
 
 Views are thin: they read the form into typed values (a
-:data:`trainer.games.GameMove` and the version it was drawn at) and call
-:mod:`trainer.games`, which owns the game, the bot and what the learner may see.  Test configuration:
+:data:`trainer.play.games.GameMove` and the version it was drawn at) and call
+:mod:`trainer.play.games`, which owns the game, the bot and what the learner may see.  Test configuration:
 ``PLAY_SEED`` fixes new games' deals, ``PLAY_BOT_MISS_RATE`` the bot's
 under-count rate under muggins (instead of its level's documented rate),
 ``PLAY_ANIMATION`` ("off", "fast"...) overrides every learner's animation
@@ -14,13 +14,15 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from engine.bots import LEVEL_NAMES, Level
+from engine.bots.levels import LEVEL_NAMES, Level
 from engine.cards import Card
 from engine.errors import InvalidCardError
 from engine.rules import Counting
-from trainer import game_results, games, table_settings
-from trainer.i18n import NC_
-from trainer.i18n import gettext as _
+from trainer.language.i18n import NC_
+from trainer.language.i18n import gettext as _
+from trainer.play import games
+from trainer.play.results import game_results, game_review, review_win_chart
+from trainer.record import table_settings
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
@@ -65,8 +67,8 @@ def new():
 
 
 def read_setup(form: MultiDict[str, str]) -> games.GameSetup:
-    """The set-up form as a :class:`trainer.games.GameSetup`; a clear
-    :class:`trainer.games.GameActionError` for anything unknown."""
+    """The set-up form as a :class:`trainer.play.games.GameSetup`; a clear
+    :class:`trainer.play.games.GameActionError` for anything unknown."""
     try:
         level = Level(form.get("level", "easy"))
     except ValueError:
@@ -93,7 +95,7 @@ def read_setup(form: MultiDict[str, str]) -> games.GameSetup:
 
 def read_move(form: MultiDict[str, str]) -> tuple[int, games.GameMove]:
     """The table form as the version it was drawn at and the learner's move;
-    a clear :class:`trainer.games.GameActionError` for anything else."""
+    a clear :class:`trainer.play.games.GameActionError` for anything else."""
     try:
         version = int(form.get("version", ""))
     except ValueError:
@@ -169,7 +171,7 @@ def table(game_id: int):
 @learner_required
 def results(game_id: int):
     _require_game(game_id)
-    outcome = game_results.results(g.learner.id, game_id)
+    outcome = game_results(g.learner.id, game_id)
     if outcome is None:
         flash(_("That game is not over yet: here it is."), "info")
         return redirect(url_for("play.table", game_id=game_id))
@@ -180,12 +182,12 @@ def results(game_id: int):
 @learner_required
 def review(game_id: int):
     _require_game(game_id)
-    deals = game_results.review(g.learner.id, game_id)
+    deals = game_review(g.learner.id, game_id)
     if deals is None:
         flash(_("The review opens when the game is over."), "info")
         return redirect(url_for("play.table", game_id=game_id))
     return render_template("play/review.html", deals=deals, game_id=game_id,
-                           win_chart=game_results.win_chart(g.learner.id, game_id))
+                           win_chart=review_win_chart(g.learner.id, game_id))
 
 
 @bp.post("/<id:game_id>/next")

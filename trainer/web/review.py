@@ -14,13 +14,17 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from markupsafe import Markup
 
 from engine.cards import Card
-from trainer import i18n, practice, record
 from trainer.charts import ChartPoint, PercentChart
-from trainer.checking import PEGGING_COMBO_TYPES, SHOW_COMBO_TYPES
-from trainer.drills import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDeal, replay
-from trainer.i18n import NC_, ngettext, pgettext
-from trainer.i18n import gettext as _
-from trainer.record import DrillKind, LearnerStats, TrendPoint
+from trainer.drills import practice
+from trainer.drills.deal import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDeal, replay
+from trainer.language import i18n
+from trainer.language.i18n import NC_, ngettext, pgettext
+from trainer.language.i18n import gettext as _
+from trainer.record import attempts
+from trainer.record.attempts import DrillKind
+from trainer.record.combos import PEGGING_COMBO_TYPES, SHOW_COMBO_TYPES
+from trainer.record.history import history_page, recent_mistakes
+from trainer.record.stats import LearnerStats, TrendPoint, learner_stats
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
@@ -74,7 +78,7 @@ def trend_chart(trend: tuple[TrendPoint, ...], width: int = 560, height: int = 2
     )
 
 
-def _describe(attempt: record.AttemptInfo) -> dict:
+def _describe(attempt: attempts.AttemptInfo) -> dict:
     """What the review shows of an attempt: its cards, what they were (``what``,
     in the learner's language), when it was answered (``when``; ``when_in_year``
     with the year) and whether it can be retried."""
@@ -130,10 +134,10 @@ def history_summary(total: int) -> Markup:
 @learner_required
 def index():
     learner_id = g.learner.id
-    stats = record.learner_stats(learner_id)
+    stats = learner_stats(learner_id)
     show_rows = [stats.of(t) for t in SHOW_COMBO_TYPES if stats.of(t).seen]
     peg_rows = [stats.of(t) for t in PEGGING_COMBO_TYPES if stats.of(t).seen]
-    mistakes = [(m, _describe(m)) for m in record.recent_mistakes(learner_id, limit=10)]
+    mistakes = [(m, _describe(m)) for m in recent_mistakes(learner_id, limit=10)]
     # Days once there are several of them; until then, blocks of answers show the trend.
     by_day = len(stats.trend) >= 2
     trend = stats.trend if by_day else stats.blocks
@@ -157,7 +161,7 @@ def history():
     """Every attempt of the learner, newest first, a page at a time (``before``
     or ``after`` an attempt's id), each with its result and a Retry for the
     mistakes."""
-    page = record.history_page(
+    page = history_page(
         g.learner.id, before=request.args.get("before") or None, after=request.args.get("after") or None
     )
     if page is None:

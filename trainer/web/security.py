@@ -27,7 +27,7 @@ from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from trainer.i18n import gettext as _
+from trainer.language.i18n import gettext as _
 
 #: Everything from this site only; nothing inline; no framing; forms post here only.
 CONTENT_SECURITY_POLICY = "; ".join(

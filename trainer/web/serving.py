@@ -24,7 +24,7 @@ import waitress
 from flask import Flask
 from sqlalchemy.exc import SQLAlchemyError
 
-from trainer.models import db
+from trainer.database import db
 from trainer.web import create_app, database_revision, default_config, masked_url, upgrade_database
 
 try:

@@ -13,10 +13,11 @@ from flask import Blueprint, flash, g, redirect, render_template, request, url_f
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField
 
-from trainer import record, table_settings
-from trainer.i18n import gettext as _
-from trainer.i18n import lazy_gettext
-from trainer.table_settings import Animation, TableSettings
+from trainer import database
+from trainer.language.i18n import gettext as _
+from trainer.language.i18n import lazy_gettext
+from trainer.record import table_settings
+from trainer.record.table_settings import Animation, TableSettings
 from trainer.web.learners import learner_required
 from trainer.web.security import local_path
 
@@ -68,6 +69,6 @@ def save():
     chosen = TableSettings(sound=bool(form.sound.data), four_colour=bool(form.four_colour.data), animation=animation,
                            coach=bool(form.coach.data))
     table_settings.save_settings(g.learner.id, chosen)
-    record.commit()
+    database.commit()
     flash(_("Settings saved."), "success")
     return redirect(_back())

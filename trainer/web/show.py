@@ -18,13 +18,15 @@ from engine.cards import parse_cards
 from engine.errors import InvalidCardError
 from engine.scoring import SHOW_KINDS, ScoreKind
 from engine.spoken_ru import spoken_count_ru
-from trainer import grading, i18n, practice, record
-from trainer.checking import AnswerMode, Claim, ClaimKind, Feedback
-from trainer.drills import FocusKind, ShowDeal
-from trainer.i18n import N_, NC_, ngettext, pgettext
-from trainer.i18n import gettext as _
-from trainer.models import utcnow
-from trainer.record import DrillKind
+from trainer.database import utcnow
+from trainer.drills import grading, practice
+from trainer.drills.checking import AnswerMode, Claim, ClaimKind, Feedback
+from trainer.drills.deal import FocusKind, ShowDeal
+from trainer.language import i18n
+from trainer.language.i18n import N_, NC_, ngettext, pgettext
+from trainer.language.i18n import gettext as _
+from trainer.record import pending_drills
+from trainer.record.attempts import DrillKind
 from trainer.web import drill_pages
 from trainer.web.forms import CATEGORY_POINTS, YOUR_TOTAL, BadAnswer, NumberField, PostForm, read_points
 from trainer.web.learners import learner_required
@@ -147,7 +149,7 @@ def drill():
     return redirect(url_for("show.answer", drill_id=dealt.drill_id))
 
 
-def _open(drill_id: str) -> record.PendingDrill | None:
+def _open(drill_id: str) -> pending_drills.PendingDrill | None:
     return drill_pages.open_drill(drill_id, DrillKind.SHOW)
 
 
@@ -227,7 +229,7 @@ def _claims_post(drill_id: str):
 
 
 def _change_claims(drill_id: str, change: Callable[[list], list]) -> None:
-    """Apply ``change`` to the drill's claims (:func:`trainer.practice.change_claims`),
+    """Apply ``change`` to the drill's claims (:func:`trainer.drills.practice.change_claims`),
     flashing what went wrong; ``change`` raises :class:`BadAnswer` to refuse."""
     try:
         outcome = practice.change_claims(g.learner.id, drill_id, change)

@@ -9,11 +9,11 @@ from werkzeug.datastructures import MultiDict
 
 from engine.cards import Card
 from engine.errors import InvalidCardError
-from trainer import solitaires
-from trainer.games import GameActionError, StaleAction
-from trainer.i18n import NC_
-from trainer.i18n import gettext as _
-from trainer.solitaires import SolitaireKind
+from trainer.language.i18n import NC_
+from trainer.language.i18n import gettext as _
+from trainer.play import solitaire
+from trainer.play.games import GameActionError, StaleAction
+from trainer.play.solitaire import SolitaireKind
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
@@ -24,10 +24,10 @@ NAV = ("solitaire.index", NC_("nav", "Solitaire"))
 @bp.get("/")
 @learner_required
 def index():
-    best = {kind: solitaires.best_scores(g.learner.id, kind) for kind in SolitaireKind}
+    best = {kind: solitaire.best_scores(g.learner.id, kind) for kind in SolitaireKind}
     return render_template(
         "solitaire/index.html", form=PostForm(), kinds=tuple(SolitaireKind), best=best,
-        unfinished=solitaires.unfinished(g.learner.id),
+        unfinished=solitaire.unfinished(g.learner.id),
     )
 
 
@@ -38,7 +38,7 @@ def new():
         return redirect(url_for("solitaire.index"))
     try:
         kind = read_kind(request.form)
-        game_id = solitaires.new_solitaire(
+        game_id = solitaire.new_solitaire(
             g.learner.id, kind, seed=current_app.config.get("SOLITAIRE_SEED"),
             target=read_target(request.form) if kind is SolitaireKind.ARNOLD else None,
         )
@@ -49,7 +49,7 @@ def new():
 
 
 def read_kind(form: MultiDict[str, str]) -> SolitaireKind:
-    """The solitaire chosen on the index page; a clear :class:`trainer.games.GameActionError` for another."""
+    """The solitaire chosen on the index page; a clear :class:`trainer.play.games.GameActionError` for another."""
     try:
         return SolitaireKind(form.get("kind", ""))
     except ValueError:
@@ -58,7 +58,7 @@ def read_kind(form: MultiDict[str, str]) -> SolitaireKind:
 
 def read_target(form: MultiDict[str, str]) -> int | None:
     """Arnold's winning total as chosen on the index page (None: not chosen, the
-    default 121); a clear :class:`trainer.games.GameActionError` for a non-number."""
+    default 121); a clear :class:`trainer.play.games.GameActionError` for a non-number."""
     text = form.get("target", "").strip()
     if not text:
         return None
@@ -71,20 +71,20 @@ def read_target(form: MultiDict[str, str]) -> int | None:
 COUNT = "count-"
 
 
-def read_move(form: MultiDict[str, str]) -> tuple[int, solitaires.SolitaireMove]:
+def read_move(form: MultiDict[str, str]) -> tuple[int, solitaire.SolitaireMove]:
     """The table form as the version it was drawn at and the learner's move;
-    a clear :class:`trainer.games.GameActionError` for anything else."""
+    a clear :class:`trainer.play.games.GameActionError` for anything else."""
     try:
         version = int(form.get("version", ""))
     except ValueError:
         raise GameActionError(_("That form is missing its version; please use the buttons on the page.")) from None
     action = form.get("action", "")
     if action == "discard":
-        return version, solitaires.LayAway(_cards(form.getlist("card")))
+        return version, solitaire.LayAway(_cards(form.getlist("card")))
     if action == "count":
         typed = {int(name[len(COUNT) :]): text for name, text in form.items()
                  if name.startswith(COUNT) and name[len(COUNT) :].isdecimal()}
-        return version, solitaires.CountDeal(typed)
+        return version, solitaire.CountDeal(typed)
     raise GameActionError(_("That is not something you can do in solitaire."))
 
 
@@ -99,18 +99,18 @@ def _cards(values: list[str]) -> tuple[Card, ...]:
 @learner_required
 def table(game_id: int):
     if request.method == "POST":
-        if solitaires.load(g.learner.id, game_id) is None:
+        if solitaire.load(g.learner.id, game_id) is None:
             abort(404)
         if PostForm().validate_on_submit():
             try:
-                solitaires.act(g.learner.id, game_id, *read_move(request.form))
+                solitaire.act(g.learner.id, game_id, *read_move(request.form))
             except StaleAction as error:
                 flash(str(error), "info")
             except GameActionError as error:
                 flash(str(error), "error")
         return redirect(url_for("solitaire.table", game_id=game_id))
-    view = solitaires.load(g.learner.id, game_id)
+    view = solitaire.load(g.learner.id, game_id)
     if view is None:
         abort(404)
-    best = solitaires.best_scores(g.learner.id, view.kind) if view.over else ()
+    best = solitaire.best_scores(g.learner.id, view.kind) if view.over else ()
     return render_template("solitaire/table.html", s=view, form=PostForm(), best=best)

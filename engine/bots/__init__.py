@@ -1,0 +1,1 @@
+"""The computer players: the five levels, self-play, and the win table measured by self-play."""

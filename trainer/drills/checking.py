@@ -1,0 +1,569 @@
+"""Checking a learner's answer against the engine's itemised score.
+
+A show can be answered three ways (:class:`AnswerMode`): a total, a count per
+category (fifteens, pairs, runs, flush, nobs), or a list of claimed combos
+(the cards of each fifteen, pair or run).  Each check returns a frozen
+:class:`Feedback` built from the engine's :class:`~engine.scoring.ScoreItem`
+values: the items missed, each wrong claim with its reason, and the result
+per :class:`ComboType` that the learner's record keeps.
+
+>>> from engine.scoring import score_show
+>>> score = score_show("5H 5D 5S JC", "5C")
+>>> feedback = check_total(score, 28)
+>>> feedback.correct, feedback.diff
+(False, -1)
+>>> feedback = check_claims(score, [Claim.parse("pair", "5H 5D 5S 5C"), Claim.parse("nobs", "JC")])
+>>> feedback.answered_total, len(feedback.missed), feedback.missed[0].name
+(13, 8, 'fifteen')
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Iterable, Mapping, Sequence
+
+from engine.cards import Card, Rank, Suit, parse_cards
+from engine.pegging import PlayScore
+from engine.scoring import SHOW_KINDS, ScoreItem, ScoreKind, ShowScore
+from trainer.language import words
+from trainer.language.i18n import N_, NC_, ngettext, pgettext
+from trainer.language.i18n import gettext as _
+from trainer.record.combos import ComboResult, ComboType
+
+#: When a category total is wrong but holds several combo types, the missed
+#: points are put on the hardest-to-see types first (an estimate: only claims
+#: say exactly which combo was missed).
+_HARDEST_FIRST = (
+    ComboType.FIFTEEN_5,
+    ComboType.FIFTEEN_4,
+    ComboType.FIFTEEN_3,
+    ComboType.FIFTEEN_2,
+    ComboType.PAIR_ROYAL,
+    ComboType.PAIR,
+    ComboType.MULTIPLE_RUNS,
+    ComboType.RUN,
+)
+
+
+class AnswerMode(StrEnum):
+    """How a show drill is answered."""
+
+    TOTAL = "total"
+    CATEGORY = "category"
+    CLAIMS = "claims"
+
+
+@dataclass(frozen=True, slots=True)
+class Combo:
+    """Engine items that a learner sees as one combination, with their type:
+    three of a kind is one pair royal made of three pair items."""
+
+    type: ComboType
+    items: tuple[ScoreItem, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(item.points for item in self.items)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(sorted({c for item in self.items for c in item.cards}))
+
+
+def combos_of(score: ShowScore) -> tuple[Combo, ...]:
+    """The show's items grouped as a learner counts them, each with its type.
+
+    >>> from engine.scoring import score_show
+    >>> [(c.type.name, c.points) for c in combos_of(score_show("5H 5D 5S 2C", "KS"))]
+    [('FIFTEEN_2', 2), ('FIFTEEN_2', 2), ('FIFTEEN_2', 2), ('FIFTEEN_3', 2), ('PAIR_ROYAL', 6)]
+    >>> [c.type.value for c in combos_of(score_show("3S 4H 4D 5C", "9S")) if c.type.category.value == "run"]
+    ['multiple runs', 'multiple runs']
+    """
+    combos: list[Combo] = []
+    pairs_by_rank: dict[Rank, list[ScoreItem]] = defaultdict(list)
+    runs = score.items_of(ScoreKind.RUN)
+    for item in score.items:
+        if item.kind is ScoreKind.FIFTEEN:
+            size = min(len(item.cards), 5)
+            combos.append(Combo(ComboType[f"FIFTEEN_{max(size, 2)}"], (item,)))
+        elif item.kind is ScoreKind.PAIR:
+            pairs_by_rank[item.cards[0].rank].append(item)
+    for rank in sorted(pairs_by_rank):
+        group = tuple(pairs_by_rank[rank])
+        if len(group) == 1:
+            combos.append(Combo(ComboType.PAIR, group))
+        else:
+            combos.append(Combo(ComboType.PAIR_ROYAL, group))
+    run_type = ComboType.MULTIPLE_RUNS if len(runs) > 1 else ComboType.RUN
+    combos.extend(Combo(run_type, (item,)) for item in runs)
+    for item in score.items:
+        if item.kind is ScoreKind.FLUSH:
+            combos.append(Combo(ComboType.CRIB_FLUSH if score.is_crib else ComboType.HAND_FLUSH, (item,)))
+        elif item.kind is ScoreKind.NOBS:
+            combos.append(Combo(ComboType.NOBS, (item,)))
+    return tuple(combos)
+
+
+@dataclass(frozen=True, slots=True)
+class KindLine:
+    """One category of the show: the true points and what the learner said (None: not asked)."""
+
+    kind: ScoreKind
+    expected: int
+    answered: int | None
+
+    @property
+    def diff(self) -> int | None:
+        return None if self.answered is None else self.answered - self.expected
+
+    @property
+    def right(self) -> bool | None:
+        return None if self.answered is None else self.answered == self.expected
+
+
+class ClaimKind(StrEnum):
+    """A kind of combination a learner can claim in a show: the kinds scored in
+    the show.  The values are :class:`ScoreKind`'s, so stored claims (``[kind,
+    cards]`` in a drill's payload) read back.
+
+    >>> ClaimKind("nobs").score_kind is ScoreKind.NOBS
+    True
+    """
+
+    FIFTEEN = "fifteen"
+    PAIR = "pair"
+    RUN = "run"
+    FLUSH = "flush"
+    NOBS = "nobs"
+
+    @property
+    def score_kind(self) -> ScoreKind:
+        """The engine's kind for the points this claim stands for."""
+        return ScoreKind(self.value)
+
+    @property
+    def label(self) -> str:
+        """The kind as the claim buttons and the list of claims name it, in the
+        learner's language (``Fifteen``, ``Nobs``)."""
+        return pgettext("claim", _CLAIM_LABELS[self])
+
+
+_CLAIM_LABELS = {
+    ClaimKind.FIFTEEN: NC_("claim", "Fifteen"), ClaimKind.PAIR: NC_("claim", "Pair"),
+    ClaimKind.RUN: NC_("claim", "Run"), ClaimKind.FLUSH: NC_("claim", "Flush"), ClaimKind.NOBS: NC_("claim", "Nobs"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The learner's claim that ``cards`` make a combination of ``kind``."""
+
+    kind: ClaimKind
+    cards: tuple[Card, ...]
+
+    @classmethod
+    def parse(cls, kind: str, cards: str | Iterable[str | Card]) -> "Claim":
+        """Build a claim from text; raise ``ValueError`` for an unknown kind or bad cards."""
+        try:
+            ScoreKind(kind)
+        except ValueError:
+            raise ValueError(f"{kind!r} is not a kind of combo") from None
+        try:
+            claim_kind = ClaimKind(kind)
+        except ValueError:
+            raise ValueError(f"{kind!r} is not scored in the show") from None
+        return cls(claim_kind, tuple(sorted(parse_cards(cards))))
+
+    @property
+    def text(self) -> str:
+        return f"{self.kind.value}: {' '.join(c.pretty for c in self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class WrongClaim:
+    """A claim that matches nothing in the hand, and why."""
+
+    claim: Claim
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """The verdict on one show answer, with everything needed to teach from it."""
+
+    mode: AnswerMode
+    score: ShowScore
+    answered_total: int
+    lines: tuple[KindLine, ...]
+    missed: tuple[ScoreItem, ...]
+    wrong_claims: tuple[WrongClaim, ...]
+    results: tuple[ComboResult, ...]
+
+    @property
+    def expected_total(self) -> int:
+        return self.score.total
+
+    @property
+    def trap(self) -> Trap | None:
+        """The trap the deal holds (:func:`flush_trap`): the feedback states its rule."""
+        return flush_trap(self.score)
+
+    @property
+    def diff(self) -> int:
+        """The learner's total minus the true total (negative: points missed)."""
+        return self.answered_total - self.expected_total
+
+    @property
+    def correct(self) -> bool:
+        if self.mode is AnswerMode.CLAIMS:
+            return not self.missed and not self.wrong_claims
+        if self.mode is AnswerMode.CATEGORY:
+            return all(line.right for line in self.lines)
+        return self.diff == 0
+
+    @property
+    def points_missed(self) -> int:
+        """Points the learner left on the table (over-claims do not cancel misses)."""
+        if self.mode is AnswerMode.CLAIMS:
+            return sum(item.points for item in self.missed)
+        if self.mode is AnswerMode.CATEGORY:
+            return sum(max(0, -(line.diff or 0)) for line in self.lines)
+        return max(0, -self.diff)
+
+    @property
+    def missed_kinds(self) -> frozenset[ScoreKind]:
+        """The kinds the learner got wrong (a total alone does not say which)."""
+        if self.mode is AnswerMode.TOTAL:
+            return frozenset()
+        if self.mode is AnswerMode.CATEGORY:
+            return frozenset(line.kind for line in self.lines if line.right is False)
+        kinds = {item.kind for item in self.missed}
+        kinds.update(wrong.claim.kind.score_kind for wrong in self.wrong_claims)
+        return frozenset(kinds)
+
+    def is_missed(self, item: ScoreItem) -> bool:
+        """Whether the learner is known to have missed this item."""
+        if self.mode is AnswerMode.CLAIMS:
+            return item in self.missed
+        return item.kind in self.missed_kinds
+
+
+def _kind_lines(score: ShowScore, answers: Mapping[ScoreKind, int] | None) -> tuple[KindLine, ...]:
+    expected = score.points_by_kind()
+    return tuple(
+        KindLine(kind, expected[kind], None if answers is None else answers.get(kind, 0)) for kind in SHOW_KINDS
+    )
+
+
+def _spread_missed(combos: Sequence[Combo], missed: int) -> dict[ComboType, int]:
+    """Put ``missed`` points on the combo types present, hardest first."""
+    worth: Counter[ComboType] = Counter()
+    for combo in combos:
+        worth[combo.type] += combo.points
+    spread: dict[ComboType, int] = {}
+    order = sorted(worth, key=lambda t: _HARDEST_FIRST.index(t) if t in _HARDEST_FIRST else len(_HARDEST_FIRST))
+    for combo_type in order:
+        share = min(worth[combo_type], missed)
+        spread[combo_type] = share
+        missed -= share
+    return spread
+
+
+def _worth_by_type(combos: Iterable[Combo]) -> dict[ComboType, int]:
+    worth: dict[ComboType, int] = {}
+    for combo in combos:
+        worth[combo.type] = worth.get(combo.type, 0) + combo.points
+    return worth
+
+
+def check_total(score: ShowScore, answered: int) -> Feedback:
+    """Check a total.  A wrong total marks every combo type present as wrong
+    without guessing which one was missed."""
+    right = answered == score.total
+    results = tuple(
+        ComboResult(combo_type, points, 0, right) for combo_type, points in _worth_by_type(combos_of(score)).items()
+    )
+    missed = () if right else score.items
+    return Feedback(AnswerMode.TOTAL, score, answered, _kind_lines(score, None), missed, (), results)
+
+
+def _default_type(kind: ScoreKind, is_crib: bool) -> ComboType:
+    return {
+        ScoreKind.FIFTEEN: ComboType.FIFTEEN_2,
+        ScoreKind.PAIR: ComboType.PAIR,
+        ScoreKind.RUN: ComboType.RUN,
+        ScoreKind.FLUSH: ComboType.CRIB_FLUSH if is_crib else ComboType.HAND_FLUSH,
+        ScoreKind.NOBS: ComboType.NOBS,
+    }[kind]
+
+
+def check_categories(score: ShowScore, answers: Mapping[ScoreKind, int]) -> Feedback:
+    """Check a count per category; the diff per kind is exact, the split of a
+    wrong category between its combo types is an estimate (hardest first).
+
+    >>> from engine.scoring import score_show
+    >>> feedback = check_categories(score_show("4C 5D 6H KC", "5S"), {ScoreKind.FIFTEEN: 8, ScoreKind.RUN: 3})
+    >>> [(line.kind.value, line.diff) for line in feedback.lines]
+    [('fifteen', 0), ('pair', -2), ('run', -3), ('flush', 0), ('nobs', 0)]
+    """
+    lines = _kind_lines(score, answers)
+    combos = combos_of(score)
+    results: list[ComboResult] = []
+    for line in lines:
+        in_kind = [c for c in combos if c.type.category is line.kind]
+        if not in_kind:
+            if line.answered:  # points claimed for a kind that is not there
+                results.append(ComboResult(_default_type(line.kind, score.is_crib), 0, 0, False))
+            continue
+        spread = _spread_missed(in_kind, max(0, line.expected - (line.answered or 0)))
+        for combo_type, worth in _worth_by_type(in_kind).items():
+            results.append(ComboResult(combo_type, worth, spread.get(combo_type, 0), bool(line.right)))
+    missed = tuple(item for item in score.items if any(l.kind is item.kind and not l.right for l in lines))
+    return Feedback(AnswerMode.CATEGORY, score, sum(l.answered or 0 for l in lines), lines, missed, (), tuple(results))
+
+
+#: The flush rules a deal can tempt a learner to break, as the feedback states them
+#: (in English: :class:`Trap` and the claims' reasons give them in the learner's language).
+CRIB_FLUSH_RULE = N_("a crib flush needs all five cards: the starter too")
+HAND_FLUSH_RULE = N_("three hand cards and the starter are never a flush: all four hand cards must match")
+
+
+@dataclass(frozen=True, slots=True)
+class Trap:
+    """A deal that looks like it scores but does not: the rule it tempts a learner
+    to break, and how, each in the learner's language (the rule starts with a
+    small letter: it follows a heading or another sentence)."""
+
+    rule: str
+    here: str
+
+
+def flush_trap(score: ShowScore) -> Trap | None:
+    """The flush trap this deal holds, if any: four of its five cards share a suit, yet no flush scores.
+
+    >>> from engine.scoring import score_show
+    >>> trap = flush_trap(score_show("2C 6C 9C KC", "4D", crib=True))
+    >>> trap.rule, trap.here
+    ('a crib flush needs all five cards: the starter too', 'The four clubs of the crib score nothing: the starter 4♦ is not a club.')
+    >>> flush_trap(score_show("2H 6H 9H KC", "4H")).here
+    'Three hearts and a heart starter, but the K♣ breaks the suit: no flush.'
+    >>> flush_trap(score_show("2C 6C 9C KC", "4D")) is None  # a hand flush of four scores 4
+    True
+    """
+    if score.starter is None or score.items_of(ScoreKind.FLUSH):
+        return None
+    hand = score.hand
+    suits = Counter(c.suit for c in hand)
+    suit, count = suits.most_common(1)[0]
+    if count == len(hand) and score.is_crib:  # the whole crib of one suit, the starter not
+        return Trap(_(CRIB_FLUSH_RULE), _crib_of_one_suit(suit, count, score.starter))
+    if count == len(hand) - 1 and score.starter.suit is suit:
+        odd = next(c for c in hand if c.suit is not suit)
+        return Trap(_(CRIB_FLUSH_RULE if score.is_crib else HAND_FLUSH_RULE), _suit_broken(suit, odd))
+    return None
+
+
+#: How many cards of a suit a crib holds, as a word ("the four clubs").
+_COUNT_WORDS = {3: NC_("how many", "three"), 4: NC_("how many", "four"), 5: NC_("how many", "five")}
+
+
+def _crib_of_one_suit(suit: Suit, count: int, starter: Card) -> str:
+    """Why a crib of ``count`` cards of ``suit`` scores no flush: its starter is of another suit.
+    One sentence per suit, so each language words the suit as its grammar needs."""
+    english = _COUNT_WORDS.get(count)
+    named = {"count": pgettext("how many", english) if english else str(count), "starter": words.face(starter)}
+    if suit is Suit.CLUBS:
+        return ngettext("The %(count)s club of the crib scores nothing: the starter %(starter)s is not a club.",
+                        "The %(count)s clubs of the crib score nothing: the starter %(starter)s is not a club.",
+                        count, **named)
+    if suit is Suit.DIAMONDS:
+        return ngettext("The %(count)s diamond of the crib scores nothing: the starter %(starter)s is not a diamond.",
+                        "The %(count)s diamonds of the crib score nothing: the starter %(starter)s is not a diamond.",
+                        count, **named)
+    if suit is Suit.HEARTS:
+        return ngettext("The %(count)s heart of the crib scores nothing: the starter %(starter)s is not a heart.",
+                        "The %(count)s hearts of the crib score nothing: the starter %(starter)s is not a heart.",
+                        count, **named)
+    return ngettext("The %(count)s spade of the crib scores nothing: the starter %(starter)s is not a spade.",
+                    "The %(count)s spades of the crib score nothing: the starter %(starter)s is not a spade.",
+                    count, **named)
+
+
+def _suit_broken(suit: Suit, odd: Card) -> str:
+    """Why three hand cards of ``suit`` and a starter of it score no flush: the ``odd`` card."""
+    card = words.face(odd)
+    if suit is Suit.CLUBS:
+        return _("Three clubs and a club starter, but the %(card)s breaks the suit: no flush.", card=card)
+    if suit is Suit.DIAMONDS:
+        return _("Three diamonds and a diamond starter, but the %(card)s breaks the suit: no flush.", card=card)
+    if suit is Suit.HEARTS:
+        return _("Three hearts and a heart starter, but the %(card)s breaks the suit: no flush.", card=card)
+    return _("Three spades and a spade starter, but the %(card)s breaks the suit: no flush.", card=card)
+
+
+def _claim_reason(claim: Claim, score: ShowScore) -> str:
+    """Why a claim matches nothing: the rule it breaks, in a learner's words."""
+    cards = claim.cards
+    everything = set(score.hand) | ({score.starter} if score.starter else set())
+    if not set(cards) <= everything:
+        return _("those cards are not in this deal")
+    if claim.kind is ClaimKind.FIFTEEN:
+        total = sum(c.value for c in cards)
+        return _("those cards add to %(total)d, not 15", total=total)
+    if claim.kind is ClaimKind.PAIR:
+        if len(cards) < 2:
+            return _("a pair needs two cards of the same rank")
+        return _("a pair is cards of the same rank (J and Q are not a pair)")
+    if claim.kind is ClaimKind.RUN:
+        ranks = sorted(c.rank for c in cards)
+        if len(cards) < 3:
+            return _("a run needs three cards or more")
+        if len(set(ranks)) != len(ranks):
+            return _("a run has one card of each rank: a double run is two runs, claim each")
+        if ranks[-1] - ranks[0] != len(ranks) - 1:
+            return _("those ranks are not in sequence (the ace is low: Q K A is no run)")
+        return _("that run is part of a longer run: claim the longest")
+    if claim.kind is ClaimKind.FLUSH:
+        if len({c.suit for c in cards}) != 1:
+            return _("a flush is cards of one suit")
+        hand_cards = [c for c in cards if c in score.hand]
+        if score.starter in cards and len(hand_cards) < len(score.hand):
+            return _(HAND_FLUSH_RULE)
+        if score.is_crib:
+            return _(CRIB_FLUSH_RULE)
+        if score.starter and score.starter.suit == cards[0].suit and score.starter not in cards:
+            return _("the starter is the same suit: it is a flush of five")
+        return _("a flush needs all the hand cards")
+    if claim.kind is ClaimKind.NOBS:
+        if len(cards) != 1 or cards[0].rank is not Rank.JACK:
+            return _("his nob is one jack in the hand")
+        if score.starter and cards[0] == score.starter:
+            return _("the starter jack is his heels (to the dealer at the cut), not nobs")
+        return _("nobs is the jack of the starter's suit")
+    return _("that is not a combination in this hand")  # pragma: no cover
+
+
+def _items_claimed(claim: Claim, score: ShowScore) -> tuple[ScoreItem, ...]:
+    """The engine items a claim stands for (several for a pair royal)."""
+    wanted = set(claim.cards)
+    if claim.kind is ClaimKind.PAIR and len(wanted) > 2:
+        matched = tuple(item for item in score.items_of(ScoreKind.PAIR) if set(item.cards) <= wanted)
+        needed = len(wanted) * (len(wanted) - 1) // 2
+        return matched if len(matched) == needed and len({c.rank for c in wanted}) == 1 else ()
+    return tuple(item for item in score.items_of(claim.kind.score_kind) if set(item.cards) == wanted)
+
+
+def check_claims(score: ShowScore, claims: Sequence[Claim]) -> Feedback:
+    """Check claimed combos: each engine item not claimed is missed, each claim
+    that matches nothing (or repeats one already made) is wrong, with its reason."""
+    claimed: set[ScoreItem] = set()
+    wrong: list[WrongClaim] = []
+    credited = 0
+    for claim in claims:
+        items = _items_claimed(claim, score)
+        if not items:
+            wrong.append(WrongClaim(claim, _claim_reason(claim, score)))
+        elif claimed & set(items):
+            wrong.append(WrongClaim(claim, _("already claimed")))
+        else:
+            claimed.update(items)
+            credited += sum(item.points for item in items)
+    missed = tuple(item for item in score.items if item not in claimed)
+    results: list[ComboResult] = []
+    combos = combos_of(score)
+    for combo_type, worth in _worth_by_type(combos).items():
+        lost = sum(i.points for c in combos if c.type is combo_type for i in c.items if i not in claimed)
+        results.append(ComboResult(combo_type, worth, lost, lost == 0))
+    present = {r.type for r in results}
+    for bad in wrong:
+        combo_type = _default_type(bad.claim.kind.score_kind, score.is_crib)
+        if combo_type not in present:
+            results.append(ComboResult(combo_type, 0, 0, False))
+            present.add(combo_type)
+        else:
+            results = [
+                ComboResult(r.type, r.expected_points, r.missed_points, False) if r.type is combo_type else r
+                for r in results
+            ]
+    lines = _kind_lines(score, _points_claimed_by_kind(claimed))
+    return Feedback(AnswerMode.CLAIMS, score, credited, lines, missed, tuple(wrong), tuple(results))
+
+
+def _points_claimed_by_kind(claimed: Iterable[ScoreItem]) -> dict[ScoreKind, int]:
+    points: dict[ScoreKind, int] = {}
+    for item in claimed:
+        points[item.kind] = points.get(item.kind, 0) + item.points
+    return points
+
+
+# ---------------------------------------------------------------- pegging
+
+_PEG_TYPE = {
+    ScoreKind.FIFTEEN: ComboType.PEG_FIFTEEN,
+    ScoreKind.THIRTY_ONE: ComboType.PEG_THIRTY_ONE,
+    ScoreKind.PAIR: ComboType.PEG_PAIR,
+    ScoreKind.RUN: ComboType.PEG_RUN,
+    ScoreKind.GO: ComboType.PEG_GO,
+    ScoreKind.LAST_CARD: ComboType.PEG_LAST_CARD,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PeggingFeedback:
+    """The verdict on a pegging answer: points for the card just played, and the count."""
+
+    items: tuple[ScoreItem, ...]
+    expected_count: int
+    answered_points: int
+    answered_count: int
+    results: tuple[ComboResult, ...]
+
+    @property
+    def expected_points(self) -> int:
+        return sum(item.points for item in self.items)
+
+    @property
+    def points_right(self) -> bool:
+        return self.answered_points == self.expected_points
+
+    @property
+    def count_right(self) -> bool:
+        return self.answered_count == self.expected_count
+
+    @property
+    def correct(self) -> bool:
+        return self.points_right and self.count_right
+
+    @property
+    def points_missed(self) -> int:
+        return max(0, self.expected_points - self.answered_points)
+
+
+def check_pegging(
+    play: PlayScore, extra: Sequence[ScoreItem], answered_points: int, answered_count: int
+) -> PeggingFeedback:
+    """Check the points (and count) given for the card just played.
+
+    ``extra`` holds the go or last-card point that the card also earns.
+
+    >>> from engine.pegging import score_play
+    >>> feedback = check_pegging(score_play("7S 8D"), (), 2, 15)
+    >>> feedback.correct, [r.type.value for r in feedback.results]
+    (True, ['pegging: 15'])
+    """
+    items = tuple(play.items) + tuple(extra)
+    expected = sum(item.points for item in items)
+    right = answered_points == expected
+    worth: dict[ComboType, int] = {}
+    for item in items:
+        combo_type = _PEG_TYPE[item.kind]
+        worth[combo_type] = worth.get(combo_type, 0) + item.points
+    missed = max(0, expected - answered_points)
+    results = []
+    for combo_type, points in worth.items():
+        share = min(points, missed) if len(worth) > 1 else missed
+        missed -= share
+        results.append(ComboResult(combo_type, points, share, right))
+    return PeggingFeedback(items, play.count, answered_points, answered_count, tuple(results))

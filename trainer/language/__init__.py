@@ -1,0 +1,2 @@
+"""The languages: gettext catalogs and plural forms, cards and scoring items
+in words, and the checks of what the catalogs lack."""

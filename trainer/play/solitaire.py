@@ -1,0 +1,333 @@
+"""Cribbage solitaire for a learner: Arnold's and Hoyle's games (RULES.md §5),
+saved in the database, with the learner counting every hand and crib.
+
+Arnold's game is discarded one hand at a time: the learner sees the first
+hand, lays two away, and only then sees the second hand (RULES.md §5); what
+the page gets (:class:`SolitaireTable`) holds only the cards the learner may
+see.  The winning total of Arnold's is the learner's choice from 101 to 121,
+kept in the engine's saved state.
+
+After each deal is complete the engine scores it; the learner then claims a
+count for each hand and the crib.  They keep what they claim up to the true
+count (missed points are lost, as under muggins with nobody to take them), so
+a learner's best score rewards counting as well as discarding.  His heels
+(a jack turned as starter, in both games) is pegged for them.
+
+>>> SolitaireKind("arnold").label
+"Arnold's solitaire"
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Mapping
+
+from sqlalchemy import select
+
+from engine.cards import Card
+from engine.errors import IllegalActionError
+from engine.solitaire import DEFAULT_TARGET, ArnoldSolitaire, HoyleSolitaire, SolitaireCount, check_target
+from trainer import database
+from trainer.database import db
+from trainer.drills import grading
+from trainer.language import words
+from trainer.language.i18n import NC_, ngettext, pgettext
+from trainer.language.i18n import gettext as _
+from trainer.play.games import GameActionError, StaleAction, read_count, save_if_current
+from trainer.play.models import SolitaireGame
+from trainer.record import attempts, learners
+
+HEELS = "his heels"
+
+#: What each count of the engine's log is, as the learner reads it (lower case).
+_COUNT_NAMES = {
+    "first hand": NC_("solitaire count", "first hand"), "second hand": NC_("solitaire count", "second hand"),
+    "hand": NC_("solitaire count", "hand"), "last hand": NC_("solitaire count", "last hand"),
+    "crib": NC_("solitaire count", "crib"), HEELS: NC_("solitaire count", "his heels"),
+}
+
+
+def count_name(what: str) -> str:
+    """A count of solitaire by name, in lower case ("first hand", "crib", "his heels")."""
+    english = _COUNT_NAMES.get(what)
+    return pgettext("solitaire count", english) if english else what
+
+
+class SolitaireKind(StrEnum):
+    ARNOLD = "arnold"
+    HOYLE = "hoyle"
+
+    @property
+    def label(self) -> str:
+        return _("Arnold's solitaire") if self is SolitaireKind.ARNOLD else _("Hoyle's solitaire")
+
+    @property
+    def play_label(self) -> str:
+        """The button that deals a game of it."""
+        return _("Play Arnold's solitaire") if self is SolitaireKind.ARNOLD else _("Play Hoyle's solitaire")
+
+
+@dataclass(frozen=True, slots=True)
+class CountLine:
+    """One count of the game with the learner's claim (None: still to count)."""
+
+    index: int
+    count: SolitaireCount
+    claimed: int | None
+
+    @property
+    def kept(self) -> int:
+        return 0 if self.claimed is None else min(self.claimed, self.count.total)
+
+    @property
+    def missed(self) -> int:
+        return 0 if self.claimed is None else max(0, self.count.total - self.claimed)
+
+    @property
+    def is_heels(self) -> bool:
+        """Whether this is his heels (pegged for the learner, not counted by them)."""
+        return self.count.what == HEELS
+
+    @property
+    def name(self) -> str:
+        """What is counted, in lower case ("first hand", "crib")."""
+        return count_name(self.count.what)
+
+    @property
+    def title(self) -> str:
+        """What is counted, as a heading ("First hand")."""
+        name = self.name
+        return name[:1].upper() + name[1:]
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireTable:
+    """What the learner sees: the hand to discard from, or the counts to make.
+
+    ``deal`` is the deal being discarded or counted; ``hand`` the six cards to
+    lay two away from now (empty while counting or when over), ``hand_number``
+    which of the deal's ``hands_per_deal`` it is; ``kept`` the four cards the
+    first hand kept (Arnold's second step) and ``crib`` the cards already in
+    the crib.  An unseen hand is never here."""
+
+    id: int
+    version: int
+    kind: SolitaireKind
+    deal: int
+    deals: int
+    hand: tuple[Card, ...]
+    hand_number: int
+    hands_per_deal: int
+    kept: tuple[Card, ...]
+    crib: tuple[Card, ...]
+    to_count: tuple[CountLine, ...]
+    last_deal: tuple[CountLine, ...]
+    score: int
+    true_total: int
+    over: bool
+    won: bool
+    goal: int
+
+    @property
+    def result_text(self) -> str:
+        """The game's result, once it is over ("You won: 112 points (the cards held 118); 110 to win.")."""
+        values = {"held": self.true_total, "goal": self.goal}
+        if self.won:
+            return ngettext("You won: %(num)d point (the cards held %(held)d); %(goal)d to win.",
+                            "You won: %(num)d points (the cards held %(held)d); %(goal)d to win.", self.score, **values)
+        return ngettext("Not this time: %(num)d point (the cards held %(held)d); %(goal)d to win.",
+                        "Not this time: %(num)d points (the cards held %(held)d); %(goal)d to win.", self.score, **values)
+
+
+@dataclass(frozen=True, slots=True)
+class BestScore:
+    id: int
+    score: int
+    true_total: int
+
+
+def _engine(row: SolitaireGame):
+    data = json.loads(row.state)
+    return ArnoldSolitaire.from_dict(data) if row.kind == SolitaireKind.ARNOLD.value else HoyleSolitaire.from_dict(data)
+
+
+def _row(learner_id: int, game_id: object) -> SolitaireGame | None:
+    return learners.owned_row(SolitaireGame, learner_id, game_id)
+
+
+def new_solitaire(learner_id: int, kind: SolitaireKind, *, seed: int | None = None, target: int | None = None) -> int:
+    """Deal a new solitaire game of ``kind`` and return its id.  ``target`` is
+    Arnold's winning total, the learner's choice from 101 to 121 (121 if not
+    given); a target out of range is a :class:`GameActionError`.  Hoyle's has
+    no choice (over 80 wins) and ignores it."""
+    seed = random.Random(seed).randrange(2**31)
+    game: ArnoldSolitaire | HoyleSolitaire
+    if kind is SolitaireKind.ARNOLD:
+        target = DEFAULT_TARGET if target is None else target
+        try:
+            check_target(target)
+        except ValueError:
+            raise GameActionError(_("Choose a winning total from 101 to 121 for Arnold's solitaire.")) from None
+        game = ArnoldSolitaire(seed, target=target)
+    else:
+        game = HoyleSolitaire(seed)
+    row = SolitaireGame(learner_id=learner_id, kind=kind.value, state=json.dumps(game.to_dict()), claims="[]")
+    db.session.add(row)
+    db.session.commit()
+    return row.id
+
+
+def _lines(game, claims: list) -> list[CountLine]:
+    return [CountLine(i, count, claims[i] if i < len(claims) else None) for i, count in enumerate(game.log)]
+
+
+def load(learner_id: int, game_id: object) -> SolitaireTable | None:
+    row = _row(learner_id, game_id)
+    if row is None:
+        return None
+    game = _engine(row)
+    lines = _lines(game, json.loads(row.claims))
+    to_count = tuple(line for line in lines if line.claimed is None)
+    last = max((line.count.deal for line in lines), default=0)
+    if isinstance(game, ArnoldSolitaire):
+        hand_number, hands_per_deal, kept, goal = game.hand_number, 2, game.first_kept, game.target
+    else:
+        hand_number, hands_per_deal, kept, goal = 1, 1, (), game.win_at
+    # The engine moves to the next deal as soon as one is scored; while its
+    # counts are still to make, the page is at the deal being counted.
+    deal = to_count[0].count.deal if to_count else min(game.deal_number, game.deals)
+    discarding = not to_count and not game.is_over
+    return SolitaireTable(
+        id=row.id,
+        version=row.version,
+        kind=SolitaireKind(row.kind),
+        deal=deal,
+        deals=game.deals,
+        hand=tuple(game.hand) if discarding else (),
+        hand_number=hand_number if discarding else 0,
+        hands_per_deal=hands_per_deal,
+        kept=tuple(kept) if discarding else (),
+        crib=tuple(game.crib) if discarding else (),
+        to_count=to_count,
+        last_deal=tuple(line for line in lines if line.count.deal == last and line.claimed is not None) if not to_count else (),
+        score=row.score,
+        true_total=row.true_total,
+        over=row.finished,
+        won=row.finished and row.score >= goal,
+        goal=goal,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class LayAway:
+    """Lay these two cards of the hand now shown away to the crib."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CountDeal:
+    """The learner's counts, by the index of the count line, as typed: what
+    each count may be depends on the line (a hand, the crib), which the service knows."""
+
+    typed: Mapping[int, str]
+
+
+#: One thing the learner can do at the solitaire table.
+SolitaireMove = LayAway | CountDeal
+
+
+def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> None:
+    """Apply one learner move drawn at ``version``: lay cards away, or claim the deal's counts."""
+    row = _row(learner_id, game_id)
+    if row is None:
+        raise LookupError(game_id)
+    if version != row.version:
+        raise StaleAction()
+    game = _engine(row)
+    claims = json.loads(row.claims)
+    lines = _lines(game, claims)
+    pending = [line for line in lines if line.claimed is None]
+    recorded: list[CountLine] = []
+    if isinstance(move, LayAway):
+        if pending:
+            raise GameActionError(_("First count the hands of this deal."))
+        if game.is_over:
+            raise GameActionError(_("This game is over."))
+        if len(move.cards) != 2:
+            raise GameActionError(_("Pick exactly two cards of the hand for the crib."))
+        if len(set(move.cards)) != 2:
+            raise GameActionError(_("Pick two different cards of the hand for the crib."))
+        stray = next((c for c in move.cards if c not in game.hand), None)
+        if stray is not None:
+            raise GameActionError(_("Not allowed: %(card)s is not in that hand.", card=words.face(stray)))
+        try:
+            game.discard(move.cards)
+        except IllegalActionError:  # the checks above catch what a learner can send: never the engine's words
+            raise GameActionError(_("Those cards cannot be laid away now.")) from None
+        for count in game.log[len(claims):]:
+            claims.append(count.total if count.what == HEELS else None)
+    elif isinstance(move, CountDeal):
+        if not pending:
+            raise GameActionError(_("There is nothing to count now."))
+        counts = []
+        for line in pending:
+            name = line.name
+            typed = move.typed.get(line.index, "")
+            counts.append(read_count(typed, 29, _("Type a number for the %(what)s, like 8.", what=name),
+                                     _cap(_("No %(what)s scores more than %(limit)d: check your count.", what=name,
+                                            limit=29))))
+        for line, value in zip(pending, counts):
+            claims[line.index] = value
+            recorded.append(CountLine(line.index, line.count, value))
+    else:
+        raise GameActionError(_("That is not something you can do in solitaire."))
+    lines = _lines(game, claims)
+    values = {
+        "state": json.dumps(game.to_dict()),
+        "claims": json.dumps(claims),
+        "score": sum(line.kept for line in lines),
+        "true_total": sum(line.count.total for line in lines),
+        "finished": game.is_over and all(c is not None for c in claims),
+    }
+    save_if_current(SolitaireGame, row.id, version, values)  # a stale form stops here, having recorded nothing
+    counted = [_counted(line) for line in recorded]
+    attempts.record_attempts(learner_id, [a for a in counted if a is not None])
+    database.commit()  # the counts and their records together
+
+
+def _cap(text: str) -> str:
+    """A sentence that may begin with a count's name, capitalised."""
+    return text[:1].upper() + text[1:]
+
+
+def _counted(line: CountLine) -> attempts.NewAttempt | None:
+    """A count the learner made, as a show attempt for their record (None: his heels, or not a hand's deal)."""
+    count = line.count
+    if count.what == HEELS or line.claimed is None:
+        return None
+    return grading.grade_counted_show(count.cards, count.starter, crib=count.what == "crib",
+                                      claimed=line.claimed, source="solitaire")
+
+
+def best_scores(learner_id: int, kind: SolitaireKind, limit: int = 5) -> tuple[BestScore, ...]:
+    rows = db.session.scalars(
+        select(SolitaireGame)
+        .where(SolitaireGame.learner_id == learner_id, SolitaireGame.kind == kind.value, SolitaireGame.finished.is_(True))
+        .order_by(SolitaireGame.score.desc(), SolitaireGame.id)
+        .limit(limit)
+    )
+    return tuple(BestScore(r.id, r.score, r.true_total) for r in rows)
+
+
+def unfinished(learner_id: int) -> tuple[tuple[int, SolitaireKind], ...]:
+    rows = db.session.scalars(
+        select(SolitaireGame)
+        .where(SolitaireGame.learner_id == learner_id, SolitaireGame.finished.is_(False))
+        .order_by(SolitaireGame.id.desc())
+        .limit(10)
+    )
+    return tuple((r.id, SolitaireKind(r.kind)) for r in rows)
