@@ -39,6 +39,14 @@ class Award(StrEnum):
 Reason = ScoreKind | Award
 
 
+class Counted(StrEnum):
+    """What a claim counts under muggins: a hand or the crib in the show, or the card just played."""
+
+    HAND = "hand"
+    CRIB = "crib"
+    PLAY = "play"
+
+
 def reason_from_text(text: str) -> Reason:
     for enum in (ScoreKind, Award):
         try:
@@ -190,7 +198,7 @@ class Claimed(Event):
 
     type: ClassVar[str] = "claim"
     player: int
-    what: str
+    what: Counted
     points: int
 
 
@@ -219,7 +227,7 @@ class TrueCount(Event):
 
     type: ClassVar[str] = "true count"
     player: int
-    what: str
+    what: Counted
     claimed: int
     total: int
     items: tuple[ScoreItem, ...]
@@ -228,7 +236,7 @@ class TrueCount(Event):
         return {
             "type": self.type,
             "player": self.player,
-            "what": self.what,
+            "what": self.what.value,
             "claimed": self.claimed,
             "total": self.total,
             "items": [item.to_dict() for item in self.items],
@@ -284,6 +292,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             value = Card.parse(value)
         elif f.name == "reason":
             value = reason_from_text(value)
+        elif f.name == "what":
+            value = Counted(value)
         elif f.name == "scores":
             value = tuple(value)
         elif f.name == "items":

@@ -54,11 +54,12 @@ from enum import Flag, StrEnum, auto
 from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 from engine.cards import DECK, Card, check_distinct, format_cards, parse_cards
-from engine.errors import IllegalActionError, InvalidCardError
+from engine.errors import Breach, IllegalActionError, InvalidCardError, Refusal
 from engine.events import (
     Award,
     Claimed,
     CountReset,
+    Counted,
     CutForDeal,
     Dealt,
     Discarded,
@@ -76,9 +77,9 @@ from engine.events import (
     TrueCount,
     event_from_dict,
 )
-from engine.pegging import MAX_COUNT, pile_count, score_play
+from engine.pegging import LARGEST_PLAY, MAX_COUNT, ending_item, fits, pile_count, playable, score_play
 from engine.rules import STANDARD, Counting, Outcome, Rules, decide_outcome
-from engine.scoring import ScoreItem, ScoreKind, his_heels, score_show
+from engine.scoring import LARGEST_SHOW, ScoreItem, ScoreKind, his_heels, score_show
 
 #: Bumped whenever :meth:`Game.to_dict`'s layout changes.
 SAVE_VERSION = 1
@@ -143,29 +144,32 @@ class Automation(Flag):
 class PendingClaim:
     """Under muggins: what ``player`` must now claim points for.
 
-    ``what`` is ``"hand"``, ``"crib"`` or ``"play"``; ``cards`` the hand or
-    crib being shown (or the pile, for a card just played).  The true count is
-    deliberately absent: finding it is the player's job.
+    ``what`` is a hand, the crib or a card played (:class:`~engine.events.Counted`);
+    ``cards`` the hand or crib being shown (or the pile, for a card just played).
+    The true count is deliberately absent: finding it is the player's job.
     """
 
     player: int
-    what: str
+    what: Counted
     cards: tuple[Card, ...]
     starter: Card | None
+    #: The most the claim can be right at (:meth:`Game.claim_limit`): a claim above it is refused.
+    limit: int = LARGEST_SHOW[4]
 
     def true_items(self) -> tuple[ScoreItem, ...]:
         """The scoring items the claim should hold: what the engine pegs up to,
         what a muggins call takes, and what a bot counts."""
-        if self.what == "play":
+        if self.what is Counted.PLAY:
             return score_play(self.cards).items
-        return score_show(self.cards, self.starter, crib=self.what == "crib").items
+        return score_show(self.cards, self.starter, crib=self.what is Counted.CRIB).items
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "player": self.player,
-            "what": self.what,
+            "what": self.what.value,
             "cards": [str(c) for c in self.cards],
             "starter": str(self.starter) if self.starter else None,
+            "limit": self.limit,
         }
 
 
@@ -263,7 +267,8 @@ class Game:
         n = rules.players
         kept = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
         if len(kept) != n or any(len(k) != rules.kept for k in kept):
-            raise IllegalActionError("setting up hands", f"these rules give {n} players {rules.kept} cards each")
+            raise IllegalActionError("setting up hands", Breach.WRONG_DEAL, players=n, kept=rules.kept,
+                                     crib=rules.crib_size)
         given_crib = _as_cards(crib) if crib is not None else None
         given_starter = _as_card(starter) if starter is not None else None
         used = [c for k in kept for c in k] + list(given_crib or ()) + ([given_starter] if given_starter else [])
@@ -272,7 +277,8 @@ class Game:
         if given_crib is None:
             given_crib, spare = tuple(spare[: rules.crib_size]), spare[rules.crib_size :]
         elif len(given_crib) != rules.crib_size:
-            raise IllegalActionError("setting up hands", f"the crib has {rules.crib_size} cards")
+            raise IllegalActionError("setting up hands", Breach.WRONG_DEAL, players=n, kept=rules.kept,
+                                     crib=rules.crib_size)
         if given_starter is None:
             given_starter, spare = spare[0], spare[1:]
         from_deck = list(given_crib[: rules.cards_to_crib])
@@ -406,7 +412,8 @@ class Game:
     def _next_show_claim(self) -> PendingClaim:
         seat, is_crib = self.show_order()[self.show_step]
         cards = tuple(self.crib) if is_crib else tuple(self._kept(seat))
-        return PendingClaim(seat, "crib" if is_crib else "hand", cards, self.starter)
+        what = Counted.CRIB if is_crib else Counted.HAND
+        return PendingClaim(seat, what, cards, self.starter, self.claim_limit(what))
 
     @property
     def expected(self) -> Action:
@@ -444,6 +451,39 @@ class Game:
             return (self._due_claim.player,)
         return (self.show_order()[self.show_step][0],)  # SHOW
 
+    def awaits(self, seat: int) -> Action:
+        """What ``seat`` must decide now (:attr:`Action.NONE`: nothing, someone else decides).
+
+        The one answer to "is it this seat's move?": the table, the coach and
+        the bots' loop all ask it, so a seat may be a person or a bot alike.
+
+        >>> game = Game(STANDARD, seed=1, dealer=0, automate=Automation.CHANCE)
+        >>> game.awaits(0), game.awaits(1)
+        (<Action.DISCARD: 'discard'>, <Action.DISCARD: 'discard'>)
+        >>> _ = game.discard(0, game.hand(0)[:2])
+        >>> game.awaits(0), game.awaits(1)
+        (<Action.NONE: 'nothing'>, <Action.DISCARD: 'discard'>)
+        """
+        return self.expected if seat in self.to_act else Action.NONE
+
+    @property
+    def cut_range(self) -> tuple[int, int]:
+        """How many cards the cutter may lift: at least four are left in each part (ACC)."""
+        return MIN_CUT, len(self.pack) - MIN_CUT
+
+    def claim_limit(self, what: Counted) -> int:
+        """The most a claim for ``what`` can be right at in this game: the largest
+        count a hand or crib of this variant's size can make with the starter,
+        or the most one card can peg.
+
+        >>> game = Game(STANDARD)
+        >>> game.claim_limit(Counted.HAND), game.claim_limit(Counted.PLAY)
+        (29, 14)
+        """
+        if what is Counted.PLAY:
+            return LARGEST_PLAY
+        return LARGEST_SHOW[self.rules.crib_size if what is Counted.CRIB else self.rules.kept]
+
     def legal_plays(self, player: int) -> tuple[Card, ...]:
         """The cards ``player`` may lay now: empty unless it is their turn to play.
 
@@ -452,16 +492,15 @@ class Game:
         """
         if self.expected is not Action.PLAY or player != self.to_play:
             return ()
-        room = MAX_COUNT - self.count
-        return tuple(c for c in self.in_hand[player] if c.value <= room)
+        return playable(self.in_hand[player], self.count)
 
     # ------------------------------------------------------------ actions: cut for deal
 
     def verify_cut_for_deal(self, cards: Sequence[Card] | None = None) -> None:
-        self._require(Action.CUT_FOR_DEAL, "cut for deal", "the cut for deal comes before the first deal")
+        self._require(Action.CUT_FOR_DEAL, "cut for deal")
         if cards is not None:
             if len(cards) != self.rules.players:
-                raise IllegalActionError("cut for deal", f"each of the {self.rules.players} players cuts one card")
+                raise IllegalActionError("cut for deal", Breach.ONE_CUT_EACH, players=self.rules.players)
             _check_distinct("cut for deal", cards)
 
     def can_cut_for_deal(self, cards: Sequence[Card] | None = None) -> bool:
@@ -497,10 +536,10 @@ class Game:
     # ------------------------------------------------------------ actions: deal
 
     def verify_deal(self, deck: Sequence[Card] | None = None) -> None:
-        self._require(Action.DEAL, "deal", "a deal starts the game (after the cut for deal) and follows each show")
+        self._require(Action.DEAL, "deal")
         if deck is not None:
             if len(deck) != 52 or set(deck) != set(DECK):
-                raise IllegalActionError("deal", "a stacked deck must hold each of the 52 cards once")
+                raise IllegalActionError("deal", Breach.NOT_A_DECK)
 
     def can_deal(self, deck: Sequence[Card] | None = None) -> bool:
         return self._can(self.verify_deal, deck)
@@ -541,16 +580,17 @@ class Game:
 
     def verify_discard(self, player: int, cards: Sequence[Card]) -> None:
         action = f"seat {player} laying away {format_cards(cards)}"
-        self._require(Action.DISCARD, action, "cards are laid away after the deal and before the starter is cut")
+        self._require(Action.DISCARD, action)
         self._check_seat(action, player)
         if self.kept[player] is not None:
-            raise IllegalActionError(action, "each player lays away once a deal")
+            raise IllegalActionError(action, Breach.LAID_AWAY_ALREADY, seat=player)
         if len(cards) != self.rules.discards:
-            raise IllegalActionError(action, f"each player lays away exactly {self.rules.discards} to the crib")
+            raise IllegalActionError(action, Breach.WRONG_NUMBER_OF_CARDS, needed=self.rules.discards,
+                                     given=len(cards))
         _check_distinct(action, cards)
         for c in cards:
             if c not in self.hands[player]:
-                raise IllegalActionError(action, f"{c} is not in seat {player}'s hand: you lay away your own cards")
+                raise IllegalActionError(action, Breach.NOT_IN_HAND, card=c, seat=player)
 
     def can_discard(self, player: int, cards: Sequence[Card]) -> bool:
         return self._can(self.verify_discard, player, _as_cards(cards))
@@ -571,11 +611,10 @@ class Game:
     # ------------------------------------------------------------ actions: cut the starter
 
     def verify_cut(self, lift: int | None = None) -> None:
-        self._require(Action.CUT, "cut", "the starter is cut once everyone has laid away")
-        if lift is not None and not MIN_CUT <= lift <= len(self.pack) - MIN_CUT:
-            raise IllegalActionError(
-                f"cutting {lift} cards", f"the cut leaves at least {MIN_CUT} cards in each part of the pack"
-            )
+        self._require(Action.CUT, "cut")
+        low, high = self.cut_range
+        if lift is not None and not low <= lift <= high:
+            raise IllegalActionError(f"cutting {lift} cards", Breach.CUT_TOO_CLOSE, lift=lift, low=low, high=high)
 
     def can_cut(self, lift: int | None = None) -> bool:
         return self._can(self.verify_cut, lift)
@@ -606,20 +645,15 @@ class Game:
         action = f"seat {player} playing {card}"
         if self.phase is Phase.PLAY and self.expected is not Action.PLAY:
             pending = self.pending_claim
-            who = f"seat {pending.player} to claim" if pending else "muggins to be called or passed"
-            raise IllegalActionError(action, f"the next card waits for {who} (muggins: claims come first)")
-        self._require(Action.PLAY, action, "cards are played after the starter is cut and before the show")
+            raise IllegalActionError(action, Breach.CLAIM_FIRST, claimant=pending.player if pending else None)
+        self._require(Action.PLAY, action)
         self._check_seat(action, player)
         if card not in self.in_hand[player]:
-            raise IllegalActionError(action, f"{card} is not in seat {player}'s hand: a card is played once")
+            raise IllegalActionError(action, Breach.NOT_IN_HAND, card=card, seat=player)
         if player != self.to_play:
-            raise IllegalActionError(
-                action,
-                f"it is seat {self.to_play}'s turn: play moves left, and a player who can play must play",
-            )
-        count = self.count + card.value
-        if count > MAX_COUNT:
-            raise IllegalActionError(action, f"the count may not pass 31 (it would be {count})")
+            raise IllegalActionError(action, Breach.NOT_YOUR_TURN, seat=player, turn=self.to_play)
+        if not fits(card, self.count):
+            raise IllegalActionError(action, Breach.PASSES_31, card=card, count=self.count + card.value)
 
     def can_play(self, player: int, card: Card) -> bool:
         return self._can(self.verify_play, player, _as_card(card))
@@ -636,7 +670,7 @@ class Game:
         event = self._log(Played(player, card, self.count))
         items = score_play(self.pile).items
         if self.rules.counting.is_muggins and self.rules.pegging_muggins:
-            self._claim = PendingClaim(player, "play", tuple(self.pile), None)
+            self._claim = PendingClaim(player, Counted.PLAY, tuple(self.pile), None, LARGEST_PLAY)
             self._claim_items = items
         elif not self._award_items(player, items):
             self._continue_play()
@@ -659,18 +693,19 @@ class Game:
             hand = self.in_hand[seat]
             if not hand:
                 continue  # an empty hand is skipped
-            if any(count + c.value <= MAX_COUNT for c in hand):
+            if playable(hand, count):
                 self.to_play = seat
                 return
             if seat != last and seat not in self.said_go:
                 self.said_go.add(seat)
                 self._log(Go(seat, count))
-        last_card = self.pile[-1]
         if not any(self.in_hand):
-            if not self._award(last, ScoreKind.LAST_CARD, (last_card,), 1):
+            ending = ending_item(self.pile, ScoreKind.LAST_CARD)
+            if ending is None or not self._award(last, ending.kind, ending.cards, ending.points):
                 self._end_play()
             return
-        if not self._award(last, ScoreKind.GO, (last_card,), 1):
+        ending = ending_item(self.pile, ScoreKind.GO)
+        if ending is None or not self._award(last, ending.kind, ending.cards, ending.points):
             self._end_count()
 
     def _end_count(self) -> None:
@@ -697,7 +732,7 @@ class Game:
     # ------------------------------------------------------------ actions: the show
 
     def verify_show(self) -> None:
-        self._require(Action.SHOW, "show", "hands are counted for the players only under automatic counting, in the show")
+        self._require(Action.SHOW, "show")
 
     def can_show(self) -> bool:
         return self._can(self.verify_show)
@@ -727,12 +762,16 @@ class Game:
 
     def verify_claim(self, player: int, points: int) -> None:
         action = f"seat {player} claiming {points}"
-        self._require(Action.CLAIM, action, "points are claimed under muggins, for a hand or crib shown or a card played")
+        self._require(Action.CLAIM, action)
         pending = self._due_claim
         if player != pending.player:
-            raise IllegalActionError(action, f"seat {pending.player} claims now: each counts their own {pending.what}")
+            raise IllegalActionError(action, Breach.NOT_YOUR_COUNT, seat=player, claimant=pending.player,
+                                     what=pending.what)
         if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-            raise IllegalActionError(action, "a claim is a whole number of points, zero or more")
+            raise IllegalActionError(action, Breach.NOT_A_COUNT)
+        if points > pending.limit:
+            raise IllegalActionError(action, Breach.CLAIM_TOO_HIGH, what=pending.what, limit=pending.limit,
+                                     points=points)
 
     def can_claim(self, player: int, points: int) -> bool:
         return self._can(self.verify_claim, player, points)
@@ -746,8 +785,8 @@ class Game:
         """
         self.verify_claim(player, points)
         pending = self._due_claim
-        if pending.what != "play":
-            self._log(Shown(player, pending.cards, pending.starter, pending.what == "crib"))
+        if pending.what is not Counted.PLAY:
+            self._log(Shown(player, pending.cards, pending.starter, pending.what is Counted.CRIB))
             self._claim_items = pending.true_items()
         self._claim = pending
         self._claimed = points
@@ -809,9 +848,9 @@ class Game:
 
     def _verify_muggins(self, player: int, action: str) -> None:
         action = f"seat {player} {action}"
-        self._require(Action.MUGGINS, action, "muggins is called on a claim just made, before the next count begins")
+        self._require(Action.MUGGINS, action)
         if player not in self._open_window.callers:
-            raise IllegalActionError(action, "only an opponent of the claimant, once, may call or pass muggins")
+            raise IllegalActionError(action, Breach.NOT_A_CALLER, seat=player)
 
     def _settle_claim(self) -> None:
         claim = _known(self._claim, "claim")
@@ -820,7 +859,7 @@ class Game:
         self._claim = None
         self._claim_items = ()
         self._claimed = 0
-        if claim.what == "play":
+        if claim.what is Counted.PLAY:
             self._continue_play()
         else:
             self._next_show()
@@ -882,19 +921,22 @@ class Game:
         self.log.append(event)
         return event
 
-    def _require(self, action: Action, attempt: str, rule: str) -> None:
+    def _require(self, action: Action, attempt: str) -> None:
         if self.expected is not action:
-            raise IllegalActionError(attempt, f"{rule} (the game now waits for: {self.expected})")
+            raise IllegalActionError(attempt, Breach.NOT_NOW, attempted=action, expected=self.expected)
 
     def _check_seat(self, action: str, player: int) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.rules.players:
-            raise IllegalActionError(action, f"players are seats 0..{self.rules.players - 1}")
+            raise IllegalActionError(action, Breach.NO_SUCH_SEAT, seat=player, last=self.rules.players - 1)
 
-    def why_not(self, action: str, *args: Any) -> str | None:
+    def why_not(self, action: str, *args: Any) -> Refusal | None:
         """None if ``action`` (a method name: "play", "discard", "claim"...) is legal
-        now with these arguments, else the rule that forbids it.
+        now with these arguments, else the refusal: the rule that forbids it, as data.
 
-        >>> Game(STANDARD, dealer=0).why_not("cut")
+        >>> refusal = Game(STANDARD, dealer=0).why_not("cut")
+        >>> refusal.breach, refusal["expected"]
+        (<Breach.NOT_NOW: 'not now'>, <Action.DEAL: 'deal'>)
+        >>> str(refusal)
         'the starter is cut once everyone has laid away (the game now waits for: deal)'
         """
         verify = getattr(self, f"verify_{action}", None)
@@ -907,7 +949,7 @@ class Game:
         try:
             verify(*args)
         except IllegalActionError as error:
-            return error.rule
+            return error.refusal
         return None
 
     @staticmethod
@@ -1000,7 +1042,7 @@ class Game:
         game.last_player = data["last_player"]
         game.said_go = set(data["said_go"])
         game.show_step = data["show_step"]
-        game._claim = _claim_from_dict(data["claim"])
+        game._claim = _claim_from_dict(data["claim"], game.claim_limit)
         game._claim_items = tuple(
             ScoreItem(ScoreKind(item["kind"]), tuple(_parse(item["cards"])), item["points"])
             for item in data["claim_items"]
@@ -1011,7 +1053,8 @@ class Game:
             None
             if window is None
             else MugginsWindow(
-                _known(_claim_from_dict(window["claim"]), "claim"), window["claimed"], tuple(window["callers"])
+                _known(_claim_from_dict(window["claim"], game.claim_limit), "claim"), window["claimed"],
+                tuple(window["callers"]),
             )
         )
         game.log = [event_from_dict(e) for e in data["log"]]
@@ -1037,11 +1080,13 @@ _ACTION_OF_PHASE = {
 }
 
 
-def _claim_from_dict(data: dict[str, Any] | None) -> PendingClaim | None:
+def _claim_from_dict(data: dict[str, Any] | None, limit_of: Callable[[Counted], int]) -> PendingClaim | None:
+    """A saved claim; one saved before claims carried their limit gets the game's."""
     if data is None:
         return None
     starter = Card.parse(data["starter"]) if data["starter"] else None
-    return PendingClaim(data["player"], data["what"], tuple(_parse(data["cards"])), starter)
+    what = Counted(data["what"])
+    return PendingClaim(data["player"], what, tuple(_parse(data["cards"])), starter, data.get("limit", limit_of(what)))
 
 
 def _as_cards(cards: Sequence[Card] | str | None) -> tuple[Card, ...] | None:
@@ -1058,4 +1103,4 @@ def _check_distinct(action: str, cards: Sequence[Card]) -> None:
     try:
         check_distinct(cards)
     except InvalidCardError as error:
-        raise IllegalActionError(action, f"{error.token} is named twice: a deck has one of each card") from None
+        raise IllegalActionError(action, Breach.CARD_TWICE, card=error.token) from None

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from engine.errors import IllegalActionError
+from engine.errors import Breach, IllegalActionError
 from engine.events import Dealt
 from engine.game import Automation, Game
 from engine.players import Player, play_game
@@ -59,6 +59,41 @@ def standing(
     if leaders:
         return tuple(points), MatchResult(leaders[0], tuple(points), len(outcomes))
     return tuple(points), None
+
+
+def loser_of(rules: Rules, outcome: Outcome) -> int:
+    """The losing side of a game: the other side with two, the lowest score with
+    more (ties to the lower side), the side that reached the target in giveaway.
+
+    >>> from engine.rules import Skunk, STANDARD, THREE_PLAYER
+    >>> loser_of(THREE_PLAYER, Outcome(1, 1, (40, 61, 52), Skunk.NONE, 1))
+    0
+    """
+    if rules.giveaway:
+        return outcome.reached
+    others = [side for side in range(len(outcome.scores)) if side != outcome.winner]
+    return min(others, key=lambda side: (outcome.scores[side], side))
+
+
+def next_first_dealer(rules: Rules, outcome: Outcome, first_dealer: int) -> int:
+    """Who deals first in the next game of a match, after a game that ended in
+    ``outcome`` and was first dealt by ``first_dealer``: a seat of the losing
+    side (:func:`loser_of`), the first of them to the left of the last game's
+    first dealer, so partners take turns (RULES.md §2.1 says only "the loser";
+    the rest is our choice).
+
+    >>> from engine.rules import Skunk, FOUR_PLAYER, STANDARD
+    >>> next_first_dealer(STANDARD, Outcome(0, 0, (121, 100), Skunk.NONE, 1), first_dealer=0)
+    1
+    >>> next_first_dealer(FOUR_PLAYER, Outcome(1, 1, (100, 121), Skunk.NONE, 1), first_dealer=2)
+    0
+    """
+    seats = rules.seats_of(loser_of(rules, outcome))
+    return next(
+        (first_dealer + step) % rules.players
+        for step in range(1, rules.players + 1)
+        if (first_dealer + step) % rules.players in seats
+    )
 
 
 class Match:
@@ -105,18 +140,14 @@ class Match:
         return self.result is not None
 
     def loser_of(self, outcome: Outcome) -> int:
-        """The losing side of a game: the other side with two, the lowest score with
-        three (ties to the lower side), the side that reached the target in giveaway."""
-        if self.rules.giveaway:
-            return outcome.reached
-        others = [side for side in range(len(outcome.scores)) if side != outcome.winner]
-        return min(others, key=lambda side: (outcome.scores[side], side))
+        """The losing side of a game (see :func:`loser_of`)."""
+        return loser_of(self.rules, outcome)
 
     def verify_next_game(self) -> None:
         if not self.game.is_over:
-            raise IllegalActionError("next game", "a game is finished before the next begins")
+            raise IllegalActionError("next game", Breach.GAME_NOT_OVER)
         if self.is_over:
-            raise IllegalActionError("next game", "the match is over")
+            raise IllegalActionError("next game", Breach.OVER)
 
     def can_next_game(self) -> bool:
         try:
@@ -128,7 +159,7 @@ class Match:
     def record(self) -> Outcome:
         """Score the finished current game in match points (once per game)."""
         if not self.game.is_over:
-            raise IllegalActionError("recording the game", "only a finished game is scored")
+            raise IllegalActionError("recording the game", Breach.GAME_NOT_OVER)
         outcome = self.game.outcome
         assert outcome is not None  # a finished game always has one
         if len(self.outcomes) < len(self.first_dealers):
@@ -140,15 +171,8 @@ class Match:
         """Record the finished game and start the next, dealt first by its loser."""
         outcome = self.record()
         self.verify_next_game()
-        losing_side = self.loser_of(outcome)
-        seats = self.rules.seats_of(losing_side)
         previous = next(event.dealer for event in self.game.log if isinstance(event, Dealt))
-        dealer = next(
-            (previous + step) % self.rules.players
-            for step in range(1, self.rules.players + 1)
-            if (previous + step) % self.rules.players in seats
-        )
-        self.game = self._new_game(dealer)
+        self.game = self._new_game(next_first_dealer(self.rules, outcome, previous))
         return self.game
 
     def to_dict(self) -> dict[str, Any]:

@@ -162,7 +162,7 @@ class RandomPlayer:
         true = sum(item.points for item in claim.true_items())
         if self.rng.random() < self.accuracy:
             return true
-        return max(0, true + self.rng.choice((-2, -1, 1, 2)))
+        return min(claim.limit, max(0, true + self.rng.choice((-2, -1, 1, 2))))
 
     def choose_muggins(self, view: PlayerView, window: MugginsWindow) -> bool:
         return self.rng.random() < 0.5
@@ -206,11 +206,14 @@ def take_turn(game: Game, players: Sequence[Player | None], seat: int | None = N
 
 def play_until(game: Game, players: Sequence[Player | None]) -> Game:
     """Let every seat with a :class:`Player` act (and the chance steps happen)
-    until only seats whose player is ``None`` (people) may decide, or the game ends.
+    until a seat whose player is ``None`` (a person) must decide, or the game ends.
 
-    This is how a UI or a quiz drives a game: the learner's seat is ``None``,
-    the bots' seats are players.  Where several seats decide at once (the
-    discard, muggins) the bots decide first.
+    This is how a UI or a quiz drives a game: a person's seat is ``None``, a
+    bot's seat is a player.  A person cuts the starter when they are the
+    cutter (unless the game automates the cut).  Where several seats decide at
+    once, the bots lay away first (the discard is secret, so order tells
+    nothing), while a person answers a muggins window before any bot may, so a
+    bot never takes points a person was about to call.
 
     >>> from engine.rules import STANDARD
     >>> game = Game(STANDARD, seed=2, dealer=0, automate=Automation.CHANCE)
@@ -218,16 +221,23 @@ def play_until(game: Game, players: Sequence[Player | None]) -> Game:
     >>> game.expected, game.to_act
     (<Action.DISCARD: 'discard'>, (1,))
     """
-    chance = (Action.CUT_FOR_DEAL, Action.DEAL, Action.CUT, Action.SHOW)
     while not game.is_over:
-        if game.expected in chance:
+        action = game.expected
+        people = [seat for seat in game.to_act if players[seat] is None]
+        if action is Action.CUT and people:
+            return game
+        if action in _CHANCE:
             take_turn(game, players)
             continue
         ready = [seat for seat in game.to_act if players[seat] is not None]
-        if not ready:
+        if not ready or (people and action is not Action.DISCARD):
             return game
         take_turn(game, players, ready[0])
     return game
+
+
+#: The steps no player decides: the engine takes them at random when they are due.
+_CHANCE = (Action.CUT_FOR_DEAL, Action.DEAL, Action.CUT, Action.SHOW)
 
 
 def play_game(

@@ -175,6 +175,14 @@ def runs(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     return found
 
 
+#: The most a hand or crib of this many cards scores with the starter: three
+#: cards (five-card cribbage) 20 (5-5-5 and a 5), four 29 (5-5-5-J and the fifth
+#: 5 of the jack's suit), five (the seven-card game, six players) 46 (4-4-5-5-6
+#: and a 6).  A claim above it cannot be right (tests/engine/test_show_rules.py
+#: searches every rank multiset, with the best suits, to show it).
+LARGEST_SHOW: dict[int, int] = {3: 20, 4: 29, 5: 46}
+
+
 def score_show(
     hand: str | Iterable[str | Card],
     starter: str | Card | None = None,

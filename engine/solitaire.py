@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence, TypeVar
 
 from engine.cards import DECK, Card, format_cards, parse_cards
-from engine.errors import IllegalActionError
+from engine.errors import Breach, IllegalActionError
 from engine.scoring import ScoreItem, ScoreKind, his_heels, score_show
 
 SAVE_VERSION = 2
@@ -87,11 +87,13 @@ def _as_cards(cards: Sequence[Card] | str) -> tuple[Card, ...]:
 
 
 def _check_discard(action: str, hand: Sequence[Card], cards: Sequence[Card]) -> None:
-    if len(cards) != 2 or len(set(cards)) != 2:
-        raise IllegalActionError(action, "two different cards are laid away from each hand")
+    if len(cards) != 2:
+        raise IllegalActionError(action, Breach.WRONG_NUMBER_OF_CARDS, needed=2, given=len(cards))
+    if len(set(cards)) != 2:
+        raise IllegalActionError(action, Breach.CARD_TWICE, card=cards[0])
     for c in cards:
         if c not in hand:
-            raise IllegalActionError(action, f"{c} is not in that hand")
+            raise IllegalActionError(action, Breach.NOT_IN_THAT_HAND, card=c)
 
 
 class _Solitaire:
@@ -126,7 +128,7 @@ class _Solitaire:
 
     def _require_open(self, action: str) -> None:
         if self.is_over:
-            raise IllegalActionError(action, f"the game is over after {self.deals} deals")
+            raise IllegalActionError(action, Breach.OVER, deals=self.deals)
 
 
 class ArnoldSolitaire(_Solitaire):

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from engine.cards import DECK, Card, parse_cards
-from engine.errors import IllegalActionError
+from engine.errors import Breach, IllegalActionError
 from engine.events import Dealt, Go
 from engine.pegging import MAX_COUNT, score_play
 from engine.players import PlayerView
@@ -428,7 +428,8 @@ def analyse_plays(
     """Every legal card with its immediate points and expected net points to
     the end of the play, best first (empty when the player must say go)."""
     if view.count > MAX_COUNT:
-        raise IllegalActionError(f"a pile counting {view.count}", "the count may not pass 31")
+        raise IllegalActionError(f"a pile counting {view.count}", Breach.PASSES_31, card=view.pile[-1],
+                                 count=view.count)
     legal = view.legal_cards()
     if not legal:
         return ()

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import DECK, card, parse_cards
-from engine.errors import IllegalActionError
-from engine.events import CutForDeal, Dealt, GameOver, Points, Shown
+from engine.errors import ENGLISH, Breach, IllegalActionError, Refusal
+from engine.events import Counted, CutForDeal, Dealt, GameOver, Points, Shown
 from engine.game import Action, Automation, Game, Phase
-from engine.rules import FIVE_CARD, FOUR_PLAYER, SEVEN_CARD, STANDARD, THREE_PLAYER, Skunk
+from engine.rules import FIVE_CARD, FOUR_PLAYER, SEVEN_CARD, STANDARD, THREE_PLAYER, Counting, Skunk
 from engine.scoring import ScoreKind
 from tests.game_helpers import replay
 
@@ -196,10 +196,69 @@ def test_the_game_refuses_to_start_with_a_bad_dealer():
         Game(STANDARD, dealer=2)
 
 
-def test_why_not_names_the_rule_or_says_nothing_when_legal():
+def test_why_not_names_the_rule_as_data_or_says_nothing_when_legal():
     game = Game.from_hands(STANDARD, ["KS 6H QH 7S", "10H 5C KD 4H"], starter="2C")
     assert game.why_not("play", PONE, "10H") is None
-    assert "turn" in game.why_not("play", DEALER, "KS")
-    assert "waits for: play" in game.why_not("discard", DEALER, "KS 6H")
+    turn = game.why_not("play", DEALER, "KS")
+    assert turn == Refusal.of(Breach.NOT_YOUR_TURN, seat=DEALER, turn=PONE)
+    assert "turn" in str(turn)
+    not_now = game.why_not("discard", DEALER, "KS 6H")
+    assert (not_now.breach, not_now["attempted"], not_now["expected"]) == (Breach.NOT_NOW, Action.DISCARD, Action.PLAY)
+    assert "waits for: play" in str(not_now)
     with pytest.raises(ValueError):
         game.why_not("fly")
+
+
+def _in_the_play() -> Game:
+    return Game.from_hands(STANDARD, ["KS 6H QH 7S", "10H 5C KD 4H"], starter="2C")
+
+
+def _at_the_discard() -> Game:
+    return Game(STANDARD, seed=5, dealer=DEALER, automate=Automation.CHANCE)
+
+
+def _muggins_window() -> Game:
+    game = Game.from_hands(STANDARD.with_options(counting=Counting.MUGGINS, pegging_muggins=True),
+                           ["KS 6H QH 7S", "10H 5C KD 4H"], starter="2C")
+    game.play(PONE, "5C")
+    return game
+
+
+REFUSALS = [
+    ("play before the starter", lambda: _at_the_discard(), "play", (PONE, "5C"),
+     Refusal.of(Breach.NOT_NOW, attempted=Action.PLAY, expected=Action.DISCARD)),
+    ("no such seat", _in_the_play, "play", (7, "10H"), Refusal.of(Breach.NO_SUCH_SEAT, seat=7, last=1)),
+    ("out of turn", _in_the_play, "play", (DEALER, "KS"), Refusal.of(Breach.NOT_YOUR_TURN, seat=DEALER, turn=PONE)),
+    ("another's card", _in_the_play, "play", (PONE, "KS"), Refusal.of(Breach.NOT_IN_HAND, card=card("KS"), seat=PONE)),
+    ("laying away one", _at_the_discard, "discard", (PONE, None),
+     Refusal.of(Breach.WRONG_NUMBER_OF_CARDS, needed=2, given=1)),
+    ("a claim is due", _muggins_window, "play", (DEALER, "KS"), Refusal.of(Breach.CLAIM_FIRST, claimant=PONE)),
+    ("someone else's claim", _muggins_window, "claim", (DEALER, 0),
+     Refusal.of(Breach.NOT_YOUR_COUNT, seat=DEALER, claimant=PONE, what=Counted.PLAY)),
+    ("not a count", _muggins_window, "claim", (PONE, -1), Refusal.of(Breach.NOT_A_COUNT)),
+    ("a cut too close", lambda: _cut_due(), "cut", (2,), Refusal.of(Breach.CUT_TOO_CLOSE, lift=2, low=4, high=36)),
+]
+
+
+def _cut_due() -> Game:
+    game = Game(STANDARD, seed=5, dealer=DEALER, automate=Automation.DEAL)
+    for seat in (0, 1):
+        game.discard(seat, game.hand(seat)[:2])
+    return game
+
+
+@pytest.mark.parametrize("name, make, action, args, refusal", REFUSALS, ids=[r[0] for r in REFUSALS])
+def test_a_refused_action_says_which_rule_as_data_and_changes_nothing(name, make, action, args, refusal):
+    game = make()
+    if name == "laying away one":
+        args = (PONE, game.hand(PONE)[:1])
+    before = game.to_dict()
+    assert game.why_not(action, *args) == refusal
+    with pytest.raises(IllegalActionError) as error:
+        getattr(game, action)(*args)
+    assert error.value.refusal == refusal and error.value.rule == str(refusal)
+    assert game.to_dict() == before
+
+
+def test_every_breach_has_an_english_sentence():
+    assert set(ENGLISH) == set(Breach)

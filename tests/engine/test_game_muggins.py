@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import card, parse_cards
-from engine.errors import IllegalActionError
-from engine.events import Award, Claimed, MugginsCalled, Points, TrueCount
+from engine.errors import Breach, IllegalActionError, Refusal
+from engine.events import Award, Claimed, Counted, MugginsCalled, Points, TrueCount
 from engine.game import Action, Game, Phase
 from engine.pegging import score_play
-from engine.rules import STANDARD, Counting
+from engine.rules import SEVEN_CARD, STANDARD, Counting
 from engine.scoring import ScoreKind, score_show
 
 DEALER, PONE = 0, 1
@@ -185,3 +185,28 @@ def test_a_muggins_call_can_win_the_game():
     game.claim(PONE, 0)
     game.call_muggins(DEALER)
     assert game.is_over and game.outcome.winner == DEALER and game.scores == (17, 4)
+
+
+def test_a_seven_card_hand_of_46_can_be_claimed_whole_under_muggins():
+    """RULES.md §2.6: a five-card hand counts with the starter as six cards; the claim limit is the variant's."""
+    rules = SEVEN_CARD.with_options(counting=Counting.MUGGINS)
+    game = Game.from_hands(rules, ["2S 7C 9D QH KD", "4H 4S 5H 5S 6H"], starter="6S", crib="AH 3D 8C 10S")
+    play_out(game)
+    claim = game.pending_claim
+    assert (claim.player, claim.what, claim.limit) == (PONE, Counted.HAND, 46)
+    before = game.score_of(PONE)
+    game.claim(PONE, 46)
+    game.pass_muggins(DEALER)
+    settled = [e for e in game.log if isinstance(e, TrueCount)][-1]
+    assert (settled.what, settled.claimed, settled.total) == (Counted.HAND, 46, 46)
+    assert game.score_of(PONE) == before + 46
+
+
+def test_a_claim_above_the_largest_hand_is_refused_and_changes_nothing():
+    game = show_game(Counting.MUGGINS)
+    before = game.to_dict()
+    with pytest.raises(IllegalActionError) as refused:
+        game.claim(PONE, 30)
+    assert refused.value.refusal == Refusal.of(Breach.CLAIM_TOO_HIGH, what=Counted.HAND, limit=29, points=30)
+    assert game.to_dict() == before
+    game.claim(PONE, 29)  # the limit itself may be claimed (and is corrected to the true count)

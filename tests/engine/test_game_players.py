@@ -10,7 +10,7 @@ import pytest
 from engine.cards import card
 from engine.game import Action, Automation, Game, Phase
 from engine.players import Player, PlayerView, RandomPlayer, play_game, play_until
-from engine.rules import STANDARD, Counting
+from engine.rules import STANDARD, THREE_PLAYER, Counting
 
 
 def test_random_player_is_a_player():
@@ -99,3 +99,36 @@ def test_view_to_dict_is_json_all_the_way():
     assert json.loads(json.dumps(data)) == data
     assert data["outcome"]["winner"] in (0, 1)
     assert isinstance(PlayerView.of(game, 0), PlayerView)
+
+
+def test_play_until_waits_for_a_person_who_cuts_the_starter():
+    game = Game(STANDARD, seed=4, dealer=0, automate=Automation.DEAL | Automation.SHOW)
+    people = [RandomPlayer(1), None]  # seat 1, the pone, cuts when seat 0 deals
+    play_until(game, people)
+    game.discard(1, game.hand(1)[:2])
+    play_until(game, people)
+    assert (game.expected, game.to_act, game.awaits(1)) == (Action.CUT, (1,), Action.CUT)
+
+
+def test_play_until_lets_a_person_answer_muggins_before_any_bot():
+    rules = THREE_PLAYER.with_options(counting=Counting.MUGGINS)
+    people = [None, RandomPlayer(1), RandomPlayer(2)]
+    windows = 0
+    for seed in range(6):
+        game = Game(rules, seed=seed, automate=Automation.CHANCE)
+        while not game.is_over:
+            play_until(game, people)
+            if game.is_over:
+                break
+            assert game.awaits(0) is not Action.NONE  # only ever stopped for the person
+            if game.expected is Action.MUGGINS:
+                windows += 1
+                assert 0 in game.to_act and len(game.to_act) == 2  # the bot waits its turn
+                game.pass_muggins(0)
+            elif game.expected is Action.DISCARD:
+                game.discard(0, game.hand(0)[: rules.discards])
+            elif game.expected is Action.PLAY:
+                game.play(0, game.legal_plays(0)[0])
+            else:
+                game.claim(0, sum(i.points for i in game.pending_claim.true_items()))
+    assert windows > 0

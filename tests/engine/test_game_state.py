@@ -31,7 +31,7 @@ def make_rules(preset: str, counting: Counting, pegging_muggins: bool, giveaway:
 
 
 def legal_actions(game: Game) -> list[tuple[str, tuple]]:
-    """Every legal action now (claims limited to 0..29 points)."""
+    """Every legal action now (a claim from 0 to the claim's limit)."""
     action = game.expected
     if action in (Action.CUT_FOR_DEAL, Action.DEAL, Action.CUT, Action.SHOW):
         return [(action.name.lower(), ())]
@@ -44,7 +44,9 @@ def legal_actions(game: Game) -> list[tuple[str, tuple]]:
     if action is Action.PLAY:
         return [("play", (game.to_play, c)) for c in game.legal_plays(game.to_play)]
     if action is Action.CLAIM:
-        return [("claim", (game.to_act[0], points)) for points in range(30)]
+        claim = game.pending_claim
+        assert claim is not None
+        return [("claim", (claim.player, points)) for points in range(claim.limit + 1)]
     if action is Action.MUGGINS:
         return [(name, (seat,)) for seat in game.to_act for name in ("call_muggins", "pass_muggins")]
     return []

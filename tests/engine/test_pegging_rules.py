@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import DECK, parse_cards
-from engine.errors import IllegalActionError
-from engine.pegging import score_play
-from engine.scoring import ScoreKind
+from engine.errors import Breach, IllegalActionError, Refusal
+from engine.pegging import LARGEST_PLAY, ending_item, fits, least_value_after_go, pile_count, playable, score_play
+from engine.scoring import ScoreItem, ScoreKind
 from tests.reference import reference_play_points
 
 
@@ -115,3 +115,39 @@ def test_each_item_names_the_cards_that_earn_it():
         (ScoreKind.RUN, "5S 4H 6D"),
     ]
     assert result.count == 15 and result.pile == parse_cards("5S 4H 6D")
+
+
+def test_the_go_pegs_one_for_the_last_card_laid_but_never_on_top_of_thirty_one():
+    assert ending_item(parse_cards("KD QC 9S"), ScoreKind.GO) == ScoreItem(ScoreKind.GO, parse_cards("9S"), 1)
+    assert ending_item(parse_cards("KD QC 9S 2H"), ScoreKind.GO) is None
+    assert score_play("KD QC 9S 2H", ScoreKind.LAST_CARD).points == 2  # the 31 alone
+    assert score_play("KD QC 5S", ScoreKind.LAST_CARD).items[-1].kind is ScoreKind.LAST_CARD
+    with pytest.raises(ValueError):
+        ending_item(parse_cards("KD"), ScoreKind.FIFTEEN)
+
+
+def test_a_card_may_be_played_while_the_count_stays_at_most_thirty_one():
+    assert playable(parse_cards("AS 2D KC 9H"), 22) == parse_cards("AS 2D 9H")
+    assert playable(parse_cards("KC QD"), 22) == ()
+    assert least_value_after_go(22) == 10  # a go at 22 says every card left is worth 10
+
+
+def test_the_card_blamed_for_passing_thirty_one_is_the_first_that_passes():
+    with pytest.raises(IllegalActionError) as refused:
+        score_play("KH QH JH 10H 5H")
+    assert refused.value.refusal == Refusal.of(Breach.PASSES_31, card=parse_cards("10H")[0], count=40)
+
+
+def test_one_card_pegs_at_most_fourteen_a_double_pair_royal_making_thirty_one():
+    assert score_play("7S 6H 6D 6S 6C").points == LARGEST_PLAY == 14
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations(DECK))
+def test_no_card_of_a_real_play_pegs_more_than_the_largest_play(deck):
+    pile: list = []
+    for card in deck[:20]:
+        if not fits(card, pile_count(pile)):
+            pile = []
+        pile.append(card)
+        assert score_play(pile, ScoreKind.GO).points <= LARGEST_PLAY

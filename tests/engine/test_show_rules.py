@@ -1,13 +1,15 @@
 """RULES.md §2.6 (the show), each rule and worked example as a test, and
 properties checked against a plain reference scorer."""
 
+from itertools import combinations_with_replacement
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cards import DECK, Card, Suit, parse_cards
+from engine.cards import DECK, Card, Rank, Suit, parse_cards
 from engine.errors import InvalidCardError
-from engine.scoring import ScoreKind, his_heels, score_show
+from engine.scoring import LARGEST_SHOW, ScoreKind, his_heels, score_show
 from tests.reference import reference_show_total
 
 
@@ -276,3 +278,48 @@ def test_every_item_uses_only_cards_of_the_show_and_the_right_points(cards):
 
 def test_parse_accepts_text_or_cards():
     assert score_show(parse_cards("5H 5D 5S JC"), Card.parse("5C")).total == 29
+
+
+def _largest_by_search(kept: int) -> int:
+    """The most any ``kept`` cards and a starter score, searched over every
+    (hand ranks, starter rank) with the suits that score most: fifteens, pairs
+    and runs follow the ranks alone; a flush needs distinct hand ranks (a
+    five-card one a starter rank not in the hand), and nobs a jack in hand and
+    a starter other than a jack, of the jack's suit."""
+    suits = list(Suit)
+    best = 0
+    for hand_ranks in combinations_with_replacement(list(Rank), kept):
+        if max(hand_ranks.count(r) for r in hand_ranks) > 4:
+            continue
+        seen: dict[Rank, int] = {}
+        hand = []
+        for rank in hand_ranks:
+            hand.append(Card(rank, suits[seen.get(rank, 0)]))
+            seen[rank] = seen.get(rank, 0) + 1
+        for starter_rank in Rank:
+            if seen.get(starter_rank, 0) == 4:
+                continue
+            starter = Card(starter_rank, suits[seen.get(starter_rank, 0)])
+            plain = sum(i.points for i in score_show(hand, starter, crib=True).items
+                        if i.kind in (ScoreKind.FIFTEEN, ScoreKind.PAIR, ScoreKind.RUN))
+            nobs = int(Rank.JACK in hand_ranks and starter_rank is not Rank.JACK)
+            bonus = nobs
+            if len(set(hand_ranks)) == kept:
+                bonus = max(bonus, kept)  # a hand flush, the starter of another suit
+                if starter_rank not in hand_ranks:
+                    bonus = max(bonus, kept + 1 + nobs)  # all one suit, starter too
+            best = max(best, plain + bonus)
+    return best
+
+
+@pytest.mark.parametrize("kept", [3, 4, 5])
+def test_the_largest_show_of_each_hand_size_is_the_claim_limit(kept):
+    """RULES.md §2.6: 29 for four cards; five cards (seven-card game, six players) 46, not seed 004's 39."""
+    assert LARGEST_SHOW[kept] == _largest_by_search(kept)
+
+
+def test_the_largest_shows_are_made_by_the_hands_the_rules_name():
+    assert score_show("5H 5D 5S JC", "5C").total == LARGEST_SHOW[4] == 29
+    assert score_show("4H 4S 5H 5S 6H", "6S").total == LARGEST_SHOW[5] == 46
+    assert score_show("5H 5D 5S", "5C").total == LARGEST_SHOW[3] == 20
+    assert score_show("5H 5D 5S JC JH", "5C").total == 39  # seed 004's "best", which is not

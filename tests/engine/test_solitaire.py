@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine.cards import DECK
-from engine.errors import IllegalActionError
+from engine.errors import Breach, IllegalActionError, Refusal
 from engine.scoring import ScoreItem, ScoreKind, score_show
 from engine.solitaire import ArnoldSolitaire, HoyleSolitaire, SolitaireCount
 
@@ -170,13 +170,19 @@ def test_hoyle_average_with_careless_discards_is_below_the_sources_85():
 
 def test_a_discard_must_be_two_cards_of_the_hand():
     game = HoyleSolitaire(1)
-    with pytest.raises(IllegalActionError, match="two different"):
+    with pytest.raises(IllegalActionError, match="exactly 2") as one:
         game.discard(game.hand[:1])
-    with pytest.raises(IllegalActionError, match="not in that hand"):
+    assert one.value.refusal == Refusal.of(Breach.WRONG_NUMBER_OF_CARDS, needed=2, given=1)
+    with pytest.raises(IllegalActionError) as twice:
+        game.discard([game.hand[0], game.hand[0]])
+    assert twice.value.breach is Breach.CARD_TWICE
+    with pytest.raises(IllegalActionError, match="not in that hand") as foreign:
         game.discard(game.crib)
+    assert foreign.value.refusal == Refusal.of(Breach.NOT_IN_THAT_HAND, card=game.crib[0])
     finished = play_hoyle(1)
-    with pytest.raises(IllegalActionError, match="over"):
+    with pytest.raises(IllegalActionError, match="over") as over:
         finished.discard(DECK[:2])
+    assert over.value.breach is Breach.OVER
 
 
 @pytest.mark.parametrize("cls", [ArnoldSolitaire, HoyleSolitaire])

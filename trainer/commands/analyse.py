@@ -20,7 +20,6 @@ from engine.analysis.play import PeggingView, analyse_plays
 from engine.analysis.winprob import TARGETS, win_table
 from engine.bots.levels import discard_chances, pegging_chances
 from engine.cards import check_distinct, format_cards, parse_cards
-from engine.errors import IllegalActionError
 from engine.scoring import score_show
 from trainer.cli import emit, table
 
@@ -131,7 +130,7 @@ def analyse_play(args: argparse.Namespace, hand, mine: int, theirs: int, i_deal:
     )
     options = analyse_plays(view, samples=args.samples, rng=args.seed)
     if not options:
-        raise IllegalActionError(f"playing on a count of {view.count}", "no card you hold fits: you must say go")
+        raise ValueError(f"playing on a count of {view.count}: no card you hold fits: you must say go")
     hand_points = score_show(kept, starter[0]).total if kept and starter else None
     ranks = sorted({int(o.card.rank) for o in options})
     chances, _ = pegging_chances(

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import argparse
 
-from engine.cards import DECK, Card, Rank, format_cards, parse_cards
-from engine.errors import IllegalActionError
+from engine.cards import DECK, Rank, format_cards, parse_cards
+from engine.errors import Breach, IllegalActionError, Refusal
 from engine.events import CountReset, Event, Go, Played, PlayEnded, Points
 from engine.game import Game
-from engine.pegging import MAX_COUNT
 from engine.rules import STANDARD
 from trainer.cli import emit, table
 
@@ -32,49 +31,51 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def replay_play(pone: str, dealer: str, order: str) -> Game:
-    """A standard game set up with these kept hands, with ``order`` played out.
+    """A standard game set up with these kept hands, with ``order`` played out;
+    a ``ValueError`` in the command's words for an order the engine refuses.
 
     >>> game = replay_play("10H 5C KD 4H", "KS 6H QH 7S", "10H KS 5C 6H")
     >>> game.scores, game.to_play
     ((2, 0), 1)
     """
-    pone_cards, dealer_cards = parse_cards(pone), parse_cards(dealer)
-    for role, cards in (("pone", pone_cards), ("dealer", dealer_cards)):
-        if len(cards) != STANDARD.kept:
-            raise IllegalActionError(f"the {role}'s hand", f"each player plays {STANDARD.kept} cards")
-    both = set(pone_cards) | set(dealer_cards)
-    if len(both) != 2 * STANDARD.kept:
-        shared = sorted(set(pone_cards) & set(dealer_cards))
-        raise IllegalActionError("the hands", f"{format_cards(shared)} cannot be in both hands: one deck")
+    hands = {PONE: parse_cards(pone, allow_duplicates=True), DEALER: parse_cards(dealer, allow_duplicates=True)}
     # A starter that is no jack, so the dealer pegs nothing before the play.
-    starter = next(c for c in DECK if c not in both and c.rank is not Rank.JACK)
-    game = Game.from_hands(STANDARD, [dealer_cards, pone_cards], dealer=DEALER, starter=starter)
-    for card in parse_cards(order):
-        _play(game, card, pone_cards, dealer_cards)
+    starter = next(c for c in DECK if c not in hands[PONE] + hands[DEALER] and c.rank is not Rank.JACK)
+    try:
+        game = Game.from_hands(STANDARD, [hands[DEALER], hands[PONE]], dealer=DEALER, starter=starter)
+    except IllegalActionError as error:
+        raise ValueError(f"the hands: {_hands_refused(error.refusal)}") from None
+    for card in parse_cards(order, allow_duplicates=True):
+        owner = next((seat for seat, held in hands.items() if card in held), None)
+        try:
+            game.play(PONE if owner is None else owner, card)  # a card of neither hand: the engine says so
+        except IllegalActionError as error:
+            raise ValueError(f"playing {card}: {_play_refused(game, error.refusal, owner)}") from None
     return game
 
 
-def _play(game: Game, card: Card, pone_cards, dealer_cards) -> None:
-    owner = PONE if card in pone_cards else DEALER if card in dealer_cards else None
-    action = f"playing {card}"
-    if owner is None:
-        raise IllegalActionError(action, f"{card} is in neither hand")
-    if card not in game.in_hand[owner]:
-        raise IllegalActionError(action, f"{card} was played already: each card is played once")
-    if game.to_play is None:
-        raise IllegalActionError(action, "the play is over: every card that could be played has been")
-    if owner != game.to_play:
-        mover = ROLE[game.to_play]
-        could = format_cards(game.legal_plays(game.to_play))
-        raise IllegalActionError(
-            action,
-            f"out of turn: it is the {mover}'s turn, and a player who can play must play "
-            f"(the {mover} can play {could})",
-        )
-    count = game.count + card.value
-    if count > MAX_COUNT:
-        raise IllegalActionError(action, f"the count may not pass 31 (it would be {count}): the {ROLE[owner]} must say go")
-    game.play(owner, card)
+def _hands_refused(refusal: Refusal) -> str:
+    if refusal.breach is Breach.CARD_TWICE:
+        return f"{refusal['card']} cannot be in both hands: one deck"
+    return f"each player plays {STANDARD.kept} cards"
+
+
+def _play_refused(game: Game, refusal: Refusal, owner: int | None) -> str:
+    """The engine's refusal of a card, with the seats named by their roles."""
+    match refusal.breach:
+        case Breach.NOT_IN_HAND if owner is None:
+            return f"{refusal['card']} is in neither hand"
+        case Breach.NOT_IN_HAND:
+            return f"{refusal['card']} was played already: each card is played once"
+        case Breach.NOT_YOUR_TURN:
+            mover = ROLE[refusal["turn"]]
+            could = format_cards(game.legal_plays(refusal["turn"]))
+            return f"out of turn: it is the {mover}'s turn, and a player who can play must play (the {mover} can play {could})"
+        case Breach.PASSES_31:
+            return f"the count may not pass 31 (it would be {refusal['count']}): the {ROLE[owner or 0]} must say go"
+        case Breach.NOT_NOW:
+            return "the play is over: every card that could be played has been"
+    return str(refusal)
 
 
 def _play_events(game: Game) -> list[Event]:

@@ -10,7 +10,7 @@ import pytest
 from engine.analysis.discard import analyse_discards
 from engine.bots.levels import PROFILES, Bot, GiveawayBot, Level, make_player, pegging_view
 from engine.cards import DECK, Card, parse_cards
-from engine.events import Go, MugginsCalled, TrueCount
+from engine.events import Counted, Go, MugginsCalled, TrueCount
 from engine.game import Automation, Game, MugginsWindow, PendingClaim
 from engine.players import Player, PlayerView, play_game
 from engine.rules import FIVE_CARD, FOUR_PLAYER, SEVEN_CARD, STANDARD, THREE_PLAYER, Counting
@@ -138,7 +138,7 @@ def test_hard_and_insane_make_thirty_one(level):
 
 
 def claim_for(hand: str, starter: str) -> PendingClaim:
-    return PendingClaim(0, "hand", parse_cards(hand), parse_cards(starter)[0])
+    return PendingClaim(0, Counted.HAND, parse_cards(hand), parse_cards(starter)[0])
 
 
 @pytest.mark.parametrize("level, rate", [(Level.EASY, 0.30), (Level.MEDIUM, 0.10)])
