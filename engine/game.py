@@ -27,8 +27,9 @@ per side: one per player, or one per partnership with four players.
 
 Where RULES.md is silent, the American Cribbage Congress rules decide:
 
-- the player on the dealer's right cuts the starter (the pone, with two), and
-  the cut leaves at least four cards in each part of the pack;
+- the cut leaves at least four cards in each part of the pack (the cutter is
+  the pone; with three or more the player on the dealer's left, as seed 004
+  and RULES.md §4 say);
 - deals go to the left, so with three or four players the deal rotates;
 - with three players the card dealt to the crib comes after the hands;
 - muggins may be called by any opponent of the claimant (both opponents with
@@ -282,16 +283,16 @@ class Game:
         if given_starter is None:
             given_starter, spare = spare[0], spare[1:]
         from_deck = list(given_crib[: rules.cards_to_crib])
-        discards = [
-            list(given_crib[rules.cards_to_crib + seat * rules.discards :][: rules.discards]) for seat in range(n)
-        ]
+        laid_away = iter(given_crib[rules.cards_to_crib :])
+        discards = [[next(laid_away) for _ in range(rules.discards_of(seat, dealer))] for seat in range(n)]
         dealt = [list(kept[seat]) + discards[seat] for seat in range(n)]
-        deck = [dealt[(dealer + k) % n][i] for i in range(rules.hand_size) for k in range(1, n + 1)]
+        order = [(dealer + k) % n for k in range(1, n + 1)]
+        deck = [dealt[seat][i] for i in range(rules.hand_size) for seat in order if i < len(dealt[seat])]
         pack = spare[:MIN_CUT] + [given_starter] + spare[MIN_CUT:]
         game = cls(rules, seed, dealer=dealer)
         game.deal(deck + from_deck + pack)
         for seat in range(n):
-            if not game.is_over:
+            if discards[seat] and not game.is_over:
                 game.discard(seat, discards[seat])
         if not game.is_over:
             game.cut(MIN_CUT)
@@ -356,12 +357,12 @@ class Game:
     @property
     def pone(self) -> int | None:
         """The player left of the dealer: leads the play and shows first."""
-        return None if self.dealer is None else (self.dealer + 1) % self.rules.players
+        return None if self.dealer is None else self.rules.pone_of(self.dealer)
 
     @property
     def cutter(self) -> int | None:
-        """ACC: the player to the dealer's right cuts the starter (the pone, with two)."""
-        return None if self.dealer is None else (self.dealer - 1) % self.rules.players
+        """Who cuts the starter (see :meth:`~engine.rules.Rules.cutter_of`)."""
+        return None if self.dealer is None else self.rules.cutter_of(self.dealer)
 
     @property
     def count(self) -> int:
@@ -560,10 +561,13 @@ class Game:
             self._rng.shuffle(deck)
         self.deck = list(deck)
         position = 0
+        sizes = [rules.hand_size_of(seat, self._dealer) for seat in range(n)]
         for _ in range(rules.hand_size):
             for k in range(1, n + 1):
-                self.hands[(self._dealer + k) % n].append(self.deck[position])
-                position += 1
+                seat = (self._dealer + k) % n
+                if len(self.hands[seat]) < sizes[seat]:
+                    self.hands[seat].append(self.deck[position])
+                    position += 1
         self.crib = self.deck[position : position + rules.cards_to_crib]
         position += rules.cards_to_crib
         self.pack = self.deck[position:]
@@ -572,6 +576,9 @@ class Game:
             Dealt(self._dealer, self.deal_number, tuple(tuple(h) for h in self.hands), tuple(self.crib))
         )
         self.phase = Phase.DISCARD
+        for seat in range(n):
+            if not rules.discards_of(seat, self._dealer):  # dealt only what they keep
+                self.kept[seat], self.discards[seat] = list(self.hands[seat]), []
         if self.deal_number == 1 and rules.pone_start_bonus:
             self._award(_known(self.pone, "pone"), Award.START, (), rules.pone_start_bonus)
         return event
@@ -584,9 +591,9 @@ class Game:
         self._check_seat(action, player)
         if self.kept[player] is not None:
             raise IllegalActionError(action, Breach.LAID_AWAY_ALREADY, seat=player)
-        if len(cards) != self.rules.discards:
-            raise IllegalActionError(action, Breach.WRONG_NUMBER_OF_CARDS, needed=self.rules.discards,
-                                     given=len(cards))
+        needed = self.rules.discards_of(player, self._dealer)
+        if len(cards) != needed:
+            raise IllegalActionError(action, Breach.WRONG_NUMBER_OF_CARDS, needed=needed, given=len(cards))
         _check_distinct(action, cards)
         for c in cards:
             if c not in self.hands[player]:

@@ -155,7 +155,7 @@ class TableState:
         if self.phase is Phase.DISCARD:
             return tuple(seat for seat in range(n) if seat not in self.discarded)
         if self.phase is Phase.CUT:
-            return ((self.dealer - 1) % n,)
+            return (self.rules.cutter_of(self.dealer),)
         if self.phase is Phase.PLAY:
             if self.claim_by is not None:
                 return (self.claim_by,)
@@ -181,9 +181,9 @@ class TableState:
                 dealer=event.dealer,
                 deal_number=event.deal_number,
                 hand=tuple(event.hands[seat]),
-                kept=(),
-                hand_sizes=(rules.hand_size,) * rules.players,
-                discarded=(),
+                kept=() if rules.discards_of(seat, event.dealer) else tuple(event.hands[seat]),
+                hand_sizes=tuple(rules.hand_size_of(other, event.dealer) for other in range(rules.players)),
+                discarded=tuple(other for other in range(rules.players) if not rules.discards_of(other, event.dealer)),
                 crib_cards=rules.cards_to_crib,
                 crib=None,
                 starter=None,
@@ -201,11 +201,12 @@ class TableState:
             )
         if isinstance(event, Discarded):
             discarded = self.discarded + (event.player,)
+            laid = len(event.cards) if event.player == seat else rules.discards_of(event.player, self.dealer or 0)
             state = replace(
                 self,
                 discarded=discarded,
-                crib_cards=self.crib_cards + rules.discards,
-                hand_sizes=_less(self.hand_sizes, event.player, rules.discards),
+                crib_cards=self.crib_cards + laid,
+                hand_sizes=_less(self.hand_sizes, event.player, laid),
             )
             if event.player == seat:
                 kept = tuple(c for c in self.hand if c not in event.cards)
@@ -214,7 +215,7 @@ class TableState:
                 state = replace(state, phase=Phase.CUT)
             return state
         if isinstance(event, StarterCut):
-            pone = None if self.dealer is None else (self.dealer + 1) % rules.players
+            pone = None if self.dealer is None else rules.pone_of(self.dealer)
             return replace(self, starter=event.starter, phase=Phase.PLAY, lead=pone)
         if isinstance(event, Played):
             state = replace(

@@ -120,15 +120,21 @@ def analyse_discards(
     discards: int = 2,
     unseen: Iterable[Card] | None = None,
     crib_model: CribModel | str = CribModel.UNIFORM,
+    crib_size: int = CRIB_SIZE,
 ) -> tuple[DiscardOption, ...]:
     """Every way to lay away ``discards`` cards, best ``net_ev`` first.
 
-    ``dealer`` says whether the crib is yours (or your partner's).  The other
-    ``4 - discards`` crib cards and the starter are drawn uniformly from
+    ``dealer`` says whether the crib is yours (or your side's).  The other
+    ``crib_size - discards`` crib cards and the starter are drawn uniformly from
     ``unseen`` (by default every card not in ``hand``).  Hand sizes 5, 6 and 7
-    with two discards (five-card, standard, seven-card) and 5 with one discard
-    (three and four players) all work.  ``crib_model`` TABLE replaces the
-    exact uniform crib by the simulated crib table (six-card deals only).
+    with two discards (five-card, standard, seven-card), 5 with one discard
+    (three to five players) and 6 with one discard to a crib of five (six
+    players) all work.  ``crib_model`` TABLE replaces the exact uniform crib by
+    the simulated crib table (six-card deals only).
+
+    >>> six = analyse_discards("5H 5D JS 4C 6D KS", dealer=False, discards=1, crib_size=5)
+    >>> len(six), len(six[0].keep)
+    (6, 5)
 
     >>> [o.discard_text for o in analyse_discards("5H 5D JS 4C 6D KS", dealer=False)][:2]
     ['JS KS', '4C 6D']
@@ -137,7 +143,9 @@ def analyse_discards(
     crib_model = CribModel(crib_model)
     if crib_model is CribModel.TABLE and (len(cards) != 6 or discards != 2):
         raise ValueError("the crib table covers six-card deals laying away two; use the uniform crib model")
-    if not 1 <= discards <= min(CRIB_SIZE, len(cards) - 1):
+    if crib_size not in (4, 5):
+        raise ValueError(f"a crib has four or five cards, not {crib_size}")
+    if not 1 <= discards <= min(crib_size, len(cards) - 1):
         raise InvalidCardError(format_cards(cards), f"cannot lay away {discards} of {len(cards)} cards")
     keep_size = len(cards) - discards
     if not 3 <= keep_size <= 5:
@@ -145,7 +153,7 @@ def analyse_discards(
             format_cards(cards), f"keeps {keep_size} cards: the variants keep 3, 4 or 5 (deal 5, 6 or 7)"
         )
     pool = _unseen_cards(cards, unseen)
-    crib_unknown = CRIB_SIZE - discards
+    crib_unknown = crib_size - discards
     drawn = crib_unknown + 1  # the unknown crib cards and the starter
     if len(pool) < drawn:
         raise InvalidCardError(format_cards(pool), "too few unseen cards to complete the crib and cut a starter")
@@ -157,7 +165,7 @@ def analyse_discards(
     drawn_sets = multisets(drawn)
     weights = _CHOOSE[unseen_of_rank[None, :], drawn_sets.counts].prod(axis=1)
     deals = comb(n_pool, drawn)
-    crib_sets = multisets(CRIB_SIZE + 1)
+    crib_sets = multisets(crib_size + 1)
     hand_sets = multisets(keep_size + 1)
     starter_keys = RANK_KEY
     starter_weights = unseen_of_rank / n_pool
@@ -186,7 +194,7 @@ def analyse_discards(
         if crib_model is CribModel.TABLE:
             crib_ev = crib_value(int(out[0].rank), int(out[1].rank), dealer=dealer)
         else:
-            crib_ev = float(crib_base_mean) + _crib_bonus(out, unseen_of_suit, n_pool, drawn) + others_nobs
+            crib_ev = float(crib_base_mean) + _crib_bonus(out, unseen_of_suit, n_pool, drawn, crib_size) + others_nobs
         options.append(DiscardOption(keep, out, hand_ev, crib_ev, hand_ev + sign * crib_ev))
     options.sort(key=lambda o: (-o.net_ev, -o.hand_ev, o.discard))
     return tuple(options)
@@ -204,12 +212,14 @@ def _hand_bonus(keep: tuple[Card, ...], unseen_of_suit: dict[Suit, int], n_pool:
     return bonus
 
 
-def _crib_bonus(out: tuple[Card, ...], unseen_of_suit: dict[Suit, int], n_pool: int, drawn: int) -> float:
-    """Expected five-card flush and nobs from the cards we lay away."""
+def _crib_bonus(
+    out: tuple[Card, ...], unseen_of_suit: dict[Suit, int], n_pool: int, drawn: int, crib_size: int = CRIB_SIZE
+) -> float:
+    """Expected flush (the whole crib and the starter of one suit) and nobs from the cards we lay away."""
     bonus = 0.0
     suits = {c.suit for c in out}
     if len(suits) == 1:
-        bonus += 5 * comb(unseen_of_suit[out[0].suit], drawn) / comb(n_pool, drawn)
+        bonus += (crib_size + 1) * comb(unseen_of_suit[out[0].suit], drawn) / comb(n_pool, drawn)
     for c in out:
         if c.rank is Rank.JACK:
             bonus += unseen_of_suit[c.suit] / n_pool

@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterable, Sequence
 from engine.cards import DECK, Card, parse_cards
 from engine.errors import Breach, IllegalActionError
 from engine.events import Dealt, Go
-from engine.pegging import MAX_COUNT, score_play
+from engine.pegging import MAX_COUNT, least_value_after_go, playable, score_play
 from engine.players import PlayerView
 
 # ------------------------------------------------------------- fast pegging on ranks
@@ -246,8 +246,8 @@ class PeggingView:
     cards_left: tuple[int, ...]
     min_value: tuple[int, ...]
     last_player: int | None = None
-    #: Four players play as partners, seats 0 and 2 against 1 and 3.
-    partnerships: bool = False
+    #: Teams seated alternately (seat ``s`` plays for ``s % teams``); 0: each for themselves.
+    teams: int = 0
     stop_at_first_reset: bool = False
     count: int = field(init=False)
     #: The ranks of :meth:`unseen`, worked out once: every sampled deal draws from them.
@@ -296,7 +296,7 @@ class PeggingView:
             if isinstance(event, Dealt):
                 break
             if isinstance(event, Go):
-                min_value[event.player] = max(min_value[event.player], MAX_COUNT + 1 - event.count)
+                min_value[event.player] = max(min_value[event.player], least_value_after_go(event.count))
         min_value[view.seat] = 1
         seen = tuple(view.discarded) + ((view.starter,) if view.starter else ())
         return cls(
@@ -308,7 +308,7 @@ class PeggingView:
             cards_left=tuple(view.hand_sizes),
             min_value=tuple(min_value),
             last_player=view.played[-1][0] if view.pile else None,
-            partnerships=view.rules.partnerships,
+            teams=view.rules.teams,
             stop_at_first_reset=view.rules.play_stops_at_first_reset,
         )
 
@@ -317,11 +317,11 @@ class PeggingView:
         return len(self.cards_left)
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.partnerships else seat
+        return seat % self.teams if self.teams else seat
 
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards that can be laid without passing 31."""
-        return tuple(c for c in self.hand if self.count + c.value <= MAX_COUNT)
+        return playable(self.hand, self.count)
 
     def unseen(self) -> tuple[Card, ...]:
         """Cards that could be in another player's hand."""

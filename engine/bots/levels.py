@@ -184,6 +184,7 @@ class Bot:
     def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
         hand = view.hand
         discards = view.rules.discards
+        crib_size = view.rules.crib_size
         profile = self.profile
         if profile.random_discard_rate and self.rng.random() < profile.random_discard_rate:
             return tuple(self.rng.sample(hand, discards))
@@ -192,7 +193,8 @@ class Bot:
         model = profile.crib_model
         if model is CribModel.TABLE and (len(hand) != 6 or discards != 2):
             model = CribModel.UNIFORM
-        options = analyse_discards(hand, dealer=crib_is_mine(view), discards=discards, crib_model=model)
+        options = analyse_discards(hand, dealer=crib_is_mine(view), discards=discards, crib_model=model,
+                                   crib_size=crib_size)
         if profile.discard is DiscardStyle.HAND_AVERAGE:
             return max(options, key=lambda o: (o.hand_ev, o.net_ev)).discard
         table = self._endgame_table(view)
@@ -326,7 +328,8 @@ class GiveawayBot:
         self.bot = bot
 
     def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
-        options = analyse_discards(view.hand, dealer=crib_is_mine(view), discards=view.rules.discards)
+        options = analyse_discards(view.hand, dealer=crib_is_mine(view), discards=view.rules.discards,
+                                   crib_size=view.rules.crib_size)
         return options[-1].discard
 
     def choose_play(self, view: PlayerView) -> Card:

@@ -30,7 +30,20 @@ from typing import Any, Callable, Iterator, Sequence
 from engine.bots.levels import LEVEL_NAMES, make_player
 from engine.events import Award, Dealt, Played, Points, Shown
 from engine.players import play_game
-from engine.rules import FIVE_CARD, FOUR_PLAYER, SEVEN_CARD, STANDARD, THREE_PLAYER, Counting, Rules
+from engine.rules import (
+    FIVE_CARD,
+    FIVE_PLAYER,
+    FOUR_PLAYER,
+    FOUR_PLAYER_SOLO,
+    SEVEN_CARD,
+    SIX_PLAYER,
+    SIX_PLAYER_THREE_TEAMS,
+    SIX_PLAYER_TWO_TEAMS,
+    STANDARD,
+    THREE_PLAYER,
+    Counting,
+    Rules,
+)
 from engine.scoring import ScoreKind
 
 #: The variants ``crib selfplay --variant`` accepts.
@@ -40,6 +53,11 @@ VARIANTS: dict[str, Rules] = {
     "seven-card": SEVEN_CARD,
     "three-player": THREE_PLAYER,
     "four-player": FOUR_PLAYER,
+    "four-player-each": FOUR_PLAYER_SOLO,
+    "five-player": FIVE_PLAYER,
+    "six-player": SIX_PLAYER,
+    "six-player-two-teams": SIX_PLAYER_TWO_TEAMS,
+    "six-player-three-teams": SIX_PLAYER_THREE_TEAMS,
 }
 
 #: Where points come from, for points per deal.
@@ -50,11 +68,10 @@ _PEGGING_KINDS = {ScoreKind.FIFTEEN, ScoreKind.THIRTY_ONE, ScoreKind.PAIR, Score
 def rules_for(variant: str = "standard", *, target: int | None = None, counting: Counting = Counting.AUTOMATIC) -> Rules:
     """The rules of a named variant, with another target if asked.
 
-    A changed target moves the skunk lines with it: 30, 60 and 90 below a
-    target over 61, only 30 below at 61 or less (as RULES.md has for 121 and 61).
+    A changed target moves the skunk lines with it (:func:`engine.rules.skunk_lines_for`).
 
-    >>> rules_for("standard", target=61).skunk_lines
-    (31,)
+    >>> rules_for("standard", target=61).skunk_lines, rules_for("six-player", target=91).skunk_lines
+    ((31,), (61, 31))
     """
     try:
         rules = VARIANTS[variant]
@@ -63,8 +80,7 @@ def rules_for(variant: str = "standard", *, target: int | None = None, counting:
     if target is not None and target != rules.target:
         if target < 2:
             raise ValueError("the target must be at least 2")
-        lines = (target - 30,) if target <= 61 else (target - 30, target - 60, target - 90)
-        rules = rules.with_options(target=target, skunk_lines=tuple(line for line in lines if line > 0))
+        rules = rules.to_target(target)
     if counting is not rules.counting:
         rules = rules.with_options(counting=counting)
     return rules
@@ -297,13 +313,13 @@ def _chunks(games: int, size: int) -> Iterator[range]:
 
 
 def check_names(names: Sequence[str], rules: Rules) -> tuple[str, ...]:
-    """Validate the bot levels for a variant: one per side (per partnership with four)."""
+    """Validate the bot levels for a variant: one per side (a player, or a team)."""
     cleaned = tuple(n.strip().lower() for n in names)
     for name in cleaned:
         if name not in LEVEL_NAMES:
             raise ValueError(f"{name!r} is not a bot level: choose from {', '.join(LEVEL_NAMES)}")
     if len(cleaned) != rules.sides:
-        who = "partnerships" if rules.partnerships else "players"
+        who = "teams" if rules.partnerships else "players"
         raise ValueError(f"{rules.name} needs {rules.sides} {who}, got {len(cleaned)}: {', '.join(cleaned)}")
     return cleaned
 

@@ -16,12 +16,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("selfplay", help="play bot levels against each other and report win rates")
     parser.add_argument(
         "--players", default="insane,medium",
-        help="bot levels, one per player (per partnership with four), e.g. insane,medium",
+        help="bot levels, one per side (a player, or a team: each team's seats play alike), e.g. insane,medium;"
+        " expert plays for the game only where its win table applies (two players, six cards, to 61 or 121)"
+        " and plays as insane elsewhere",
     )
     parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
     parser.add_argument("--variant", choices=tuple(VARIANTS), default="standard")
-    parser.add_argument("--target", type=int, default=None, help="points to win (default: the variant's)")
+    parser.add_argument("--target", type=int, default=None,
+                        help="points to win (default: the variant's; the sources play 61, 91, 121 and 241)")
     parser.add_argument(
         "--counting", choices=[c.value.replace(" ", "-") for c in Counting], default="automatic",
         help="how shows are counted; under muggins the bots claim their own counts",

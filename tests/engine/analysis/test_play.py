@@ -165,7 +165,7 @@ def test_multiplayer_views_analyse_every_legal_card(players):
         seen=tuple(deck[4:5]),
         cards_left=(4,) * players,
         min_value=(1,) * players,
-        partnerships=players == 4,
+        teams=2 if players == 4 else 0,
     )
     options = analyse_plays(view, samples=20, rng=1)
     assert {o.card for o in options} == set(deck[:4])
