@@ -63,6 +63,7 @@ def test_the_checkout_finds_its_content_at_the_top():
         assert content_dir(name) == ROOT / name
 
 
+@pytest.mark.slow
 def test_the_wheel_carries_the_code_and_the_content(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for package in ("engine", "trainer"):
@@ -79,6 +80,7 @@ def test_the_wheel_carries_the_code_and_the_content(wheel):
     assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
 
 
+@pytest.mark.slow
 def test_crib_serve_from_the_installed_wheel(installed, tmp_path):
     where = subprocess.run([installed / "python", "-c", "import trainer; print(trainer.__file__)"], cwd=tmp_path,
                            capture_output=True, text=True, check=True, env=server_env()).stdout

@@ -28,6 +28,7 @@ def test_ruff_finds_nothing():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_mypy_passes_on_the_engine_and_the_trainer():
     # The cache lives outside the checkout (a fresh run takes ~10 s; a warm one ~1 s).
     result = _run("mypy", "--cache-dir", str(Path(sys.prefix) / ".mypy_cache"), "engine", "trainer")

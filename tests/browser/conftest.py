@@ -32,9 +32,12 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Drop the PostgreSQL runs of the tests marked ``front_end``."""
+    """Drop the PostgreSQL runs of the tests marked ``front_end``; every browser test is ``slow``."""
+    here = Path(__file__).parent
     kept, dropped = [], []
     for item in items:
+        if here in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.slow)
         on_postgres = getattr(item, "callspec", None) is not None and item.callspec.params.get("live_server") == "postgresql"
         (dropped if on_postgres and item.get_closest_marker("front_end") else kept).append(item)
     if dropped:

@@ -9,6 +9,7 @@ import random
 from collections import Counter
 from itertools import combinations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -197,6 +198,7 @@ RandomGames.TestCase.settings = settings(
 TestRandomGames = RandomGames.TestCase
 
 
+@pytest.mark.slow
 def test_twelve_hundred_random_games_of_every_preset_keep_the_invariants():
     """Seeded random play to the end of whole games (full targets), cheap checks each action."""
     rng = random.Random(2024)
@@ -224,6 +226,7 @@ def test_twelve_hundred_random_games_of_every_preset_keep_the_invariants():
     pegging_muggins=st.booleans(),
     seed=st.integers(0, 2**32 - 1),
 )
+@pytest.mark.slow
 def test_a_game_saved_after_any_action_resumes_identically(preset, counting, pegging_muggins, seed):
     rules = make_rules(preset, counting, pegging_muggins, giveaway=False, short=True)
     game = Game(rules, seed)

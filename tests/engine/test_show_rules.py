@@ -312,6 +312,7 @@ def _largest_by_search(kept: int) -> int:
     return best
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kept", [3, 4, 5])
 def test_the_largest_show_of_each_hand_size_is_the_claim_limit(kept):
     """RULES.md §2.6: 29 for four cards; five cards (seven-card game, six players) 46, not seed 004's 39."""

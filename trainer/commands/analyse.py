@@ -19,7 +19,7 @@ from engine.analysis.discard import analyse_discards
 from engine.analysis.play import PeggingView, analyse_plays
 from engine.analysis.winprob import TARGETS, win_table
 from engine.bots.levels import discard_chances, pegging_chances
-from engine.cards import check_distinct, format_cards, parse_cards
+from engine.cards import Card, check_distinct, format_cards, parse_cards
 from engine.scoring import score_show
 from trainer.cli import emit, table
 
@@ -156,7 +156,7 @@ def render(data: dict) -> str:
     head = f"{mine}-{theirs} to {data['target']}, {crib}: P(win) {100 * data['win_before']:.1f}% at the start of a deal"
     if data["kind"] == "discard":
         rows = [
-            [" ".join(o["keep"]), " ".join(o["discard"]), f"{o['hand_ev']:.2f}", f"{o['crib_ev']:.2f}", f"{o['net_ev']:+.2f}", f"{100 * o['win']:.1f}%"]
+            [_pretty(o["keep"]), _pretty(o["discard"]), f"{o['hand_ev']:.2f}", f"{o['crib_ev']:.2f}", f"{o['net_ev']:+.2f}", f"{100 * o['win']:.1f}%"]
             for o in data["options"]
         ]
         body = table(rows, ["keep", "discard", "hand", "crib", "net", "P(win)"], "llrrrr")
@@ -164,7 +164,13 @@ def render(data: dict) -> str:
         show = "your show from the table" if data["show"] is None else f"your show {data['show']}"
         head += f"\ncount {data['count']}, {show}"
         rows = [
-            [o["card"], o["immediate"], f"{o['expected_net']:+.2f}", f"{100 * o['win']:.1f}%"] for o in data["options"]
+            [_pretty([o["card"]]), o["immediate"], f"{o['expected_net']:+.2f}", f"{100 * o['win']:.1f}%"]
+            for o in data["options"]
         ]
         body = table(rows, ["card", "now", "net to end of play", "P(win)"], "lrrr")
     return head + "\n" + body
+
+
+def _pretty(cards: list[str]) -> str:
+    """Cards as the other commands print them (Q♥, not QH); the JSON keeps the notation."""
+    return " ".join(Card.parse(c).pretty for c in cards)

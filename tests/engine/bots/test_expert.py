@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
 from engine.analysis.discard import analyse_discards
 from engine.analysis.winprob import win_table
 from engine.bots.levels import (
@@ -20,7 +22,7 @@ from engine.bots.levels import (
 from engine.bots.selfplay import rules_for
 from engine.cards import DECK, format_cards, parse_cards
 from engine.players import play_game
-from engine.rules import FIVE_CARD, STANDARD
+from engine.rules import FIVE_CARD, SIX_PLAYER_THREE_TEAMS, THREE_PLAYER
 from tests.engine.bots.test_levels import discard_view, play_position
 
 
@@ -117,8 +119,33 @@ def test_where_the_win_table_does_not_apply_expert_plays_as_insane_reading_the_k
     assert expert.scores == insane_reading.scores != insane.scores
 
 
-def test_expert_finishes_games_to_121_and_61():
-    for target in (121, 61):
-        rules = STANDARD if target == 121 else rules_for("standard", target=61)
-        game = play_game(rules, [Bot("expert", seed=1), Bot("insane", seed=2)], seed=7)
-        assert game.is_over and max(game.scores) >= target
+class _Counting(Bot):
+    """An expert that counts the decisions it took with the win table."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.for_the_game = 0
+
+    def _endgame_table(self, view):
+        table = super()._endgame_table(view)
+        self.for_the_game += table is not None
+        return table
+
+
+@pytest.mark.parametrize("target", [121, 61])
+def test_the_expert_plays_for_the_game_near_the_end_of_both_lengths(target):
+    rules = rules_for("standard", target=target)
+    expert = _Counting("expert", seed=1)
+    game = play_game(rules, [expert, Bot("insane", seed=2)], seed=7)
+    assert game.outcome is not None
+    assert expert.for_the_game > 0  # the win table decided its last decisions, not points
+
+
+def test_at_tables_of_three_to_six_the_expert_plays_as_insane():
+    """Neither the win table nor the keep model applies with more than two players (crib selfplay --help says so)."""
+    for rules in (THREE_PLAYER.to_target(31), SIX_PLAYER_THREE_TEAMS.to_target(31)):
+        others = [Bot("insane", seed=seat + 2) for seat in range(rules.players - 1)]
+        expert = play_game(rules, [Bot("expert", seed=1)] + others, seed=5)
+        others = [Bot("insane", seed=seat + 2) for seat in range(rules.players - 1)]
+        insane = play_game(rules, [Bot("insane", seed=1)] + others, seed=5)
+        assert [e.to_dict() for e in expert.log] == [e.to_dict() for e in insane.log]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -40,8 +42,18 @@ def test_the_discard_table_in_text(capsys):
     assert lines[0].startswith("0-0 to 121, your crib: P(win)")
     assert "keep" in lines[1] and "P(win)" in lines[1]
     # early in the game the best chance is the best hand and crib
-    assert lines[3].startswith("5H 5D 4C 6D  JS KS")
+    assert lines[3].startswith("5♥ 5♦ 4♣ 6♦  J♠ K♠")  # cards as crib discard prints them
     assert len(lines) == 3 + 15
+
+
+def test_the_readmes_play_example_tells_the_cards_apart(capsys):
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
+    example = re.search(r'crib analyse "2S 4C 6D" --pile "5H 8D" --scores (\S+) --dealer (\w+)', readme)
+    assert example, "the README shows a play example"
+    status, out, _ = run(capsys, "analyse", "2S 4C 6D", "--pile", "5H 8D", "--scores", example[1], "--dealer", example[2])
+    chances = re.findall(r"(\d+\.\d)%$", out, re.M)
+    assert status == 0 and len(chances) == 3 and len(set(chances)) == 3 and out.splitlines()[4].startswith("2♠")
+    assert "100.0%" not in out
 
 
 def test_every_card_in_the_play(capsys):
@@ -67,7 +79,7 @@ def test_a_known_show_and_the_target_of_61(capsys):
     assert status == 0
     assert "to 61" in out and "your show" in out
     # the two makes fifteen: two points, which is the game
-    assert "2S      2" in out and "100.0%" in out
+    assert "2♠      2" in out and "100.0%" in out
 
 
 def test_a_lead_with_an_empty_pile(capsys):
