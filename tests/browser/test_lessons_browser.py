@@ -6,7 +6,8 @@ test follows the content if a lesson changes.
 
 from __future__ import annotations
 
-from trainer.lessons.course import DirectiveKind, best_throws, get_lesson
+from trainer.lessons.checks import best_throws
+from trainer.lessons.course import DirectiveKind, get_lesson
 
 from .helpers import sign_in
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from typing import Callable, Sequence
 
 from engine.cards import Card
 from engine.pegging import PlayScore, score_play
-from engine.scoring import ScoreItem, ShowScore, score_show, spoken_count
-from engine.spoken_ru import spoken_count_ru
+from engine.scoring import ShowScore, score_show
+from engine.speech import Language, spoken_count
 from trainer.cli import emit, table
 
 
@@ -18,7 +17,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     score.add_argument("--starter", required=True, help="the starter (cut) card, e.g. 5C")
     score.add_argument("--crib", action="store_true", help="score as the crib (only a five-card flush counts)")
     score.add_argument("--json", action="store_true", help="print one JSON document")
-    score.add_argument("--lang", choices=sorted(SPOKEN), default="en", help="the language of the spoken count")
+    score.add_argument("--lang", choices=[language.value for language in Language], default="en", help="the language of the spoken count")
     score.set_defaults(func=run_score)
 
     peg = subparsers.add_parser("peg", help="score the last card played onto a pegging pile")
@@ -30,10 +29,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     stats.add_argument("--crib", action="store_true", help="count as cribs (only a five-card flush)")
     stats.add_argument("--json", action="store_true", help="print one JSON document")
     stats.set_defaults(func=run_stats)
-
-
-#: The spoken count in each language the trainer speaks.
-SPOKEN: dict[str, Callable[[Sequence[ScoreItem]], str]] = {"en": spoken_count, "ru": spoken_count_ru}
 
 
 def _render_score(result: ShowScore, spoken: str) -> str:
@@ -52,7 +47,7 @@ def _render_score(result: ShowScore, spoken: str) -> str:
 
 def run_score(args: argparse.Namespace) -> int:
     result = score_show(args.hand, Card.parse(args.starter), crib=args.crib)
-    spoken = SPOKEN[args.lang](result.items)
+    spoken = spoken_count(result.items, args.lang)
     data = {**result.to_dict(), "spoken": spoken, "lang": args.lang} if args.json else result
     emit(data, args.json, lambda shown: _render_score(shown, spoken))
     return 0

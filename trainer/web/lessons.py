@@ -2,7 +2,7 @@
 
 Reading needs no profile; answering an exercise does, because the answer is
 recorded in the learner's record.  Views are thin: the lesson is rendered
-and judged by :mod:`trainer.lessons.course`, recorded by :mod:`trainer.lessons.progress`.
+by :mod:`trainer.lessons.render`, judged by :mod:`trainer.lessons.judging`, recorded by :mod:`trainer.lessons.progress`.
 """
 
 from __future__ import annotations
@@ -17,20 +17,10 @@ from trainer import database
 from trainer.language import words
 from trainer.language.i18n import NC_, lazy_gettext, pgettext
 from trainer.language.i18n import gettext as _
-from trainer.lessons.course import (
-    Directive,
-    DirectiveKind,
-    Lesson,
-    answer_text,
-    exercise_question_html,
-    get_lesson,
-    judge,
-    lesson_for_combo_type,
-    load_lessons,
-    render_example,
-    render_lesson,
-)
+from trainer.lessons.course import Directive, DirectiveKind, Lesson, get_lesson, lesson_for_combo_type, load_lessons
+from trainer.lessons.judging import answer_text, judge
 from trainer.lessons.progress import LessonProgress, answer_exercise, course_progress
+from trainer.lessons.render import exercise_question_html, render_example, render_lesson
 from trainer.web.learners import learner_required
 
 bp = Blueprint("lessons", __name__, url_prefix="/lessons")
