@@ -1,68 +1,94 @@
-"""A lesson as HTML: its Markdown, each example with the engine's breakdown and
-spoken count, each exercise's question, all in the lesson's language (an
-English lesson shown where a translation is missing is English throughout).
+"""A lesson as a page: its Markdown as HTML, and each card directive as a slot
+the lesson's templates fill (``templates/lessons/``), their cards drawn by
+``templates/cards.html``, the one home of card markup.  What a slot shows is
+worked out here: an example's breakdown by the engine, its spoken count, the
+discard analysis' best few, all in the lesson's language (an English lesson
+shown where a translation is missing is English throughout).
+
+>>> from trainer.lessons.course import EXAMPLE, parse_lesson
+>>> parts = lesson_parts(parse_lesson(EXAMPLE, name="02-fifteens.md"))
+>>> [part.kind for part in parts]
+['prose', 'example', 'prose', 'exercise']
+>>> parts[1].breakdown.total, parts[1].breakdown.spoken.split(", ")[-1]
+(16, 'and a double run of three is sixteen')
+>>> parts[3].number, parts[3].directive.notation
+(1, '{exercise play 7H 8S = 2}')
 """
 
 from __future__ import annotations
 
 import functools
-import html
-from typing import Callable, Iterable
+from dataclasses import dataclass
+from typing import ClassVar
 
 from markdown_it import MarkdownIt
+from markupsafe import Markup
 
 from engine import speech
+from engine.analysis.discard import DiscardOption
 from engine.cards import Card
 from engine.scoring import ScoreItem, score_show
 from trainer.language import i18n, words
-from trainer.language.i18n import gettext as _
-from trainer.language.i18n import ngettext, pgettext
 from trainer.lessons.checks import best_throws, discard_options
-from trainer.lessons.course import (
-    DIRECTIVE_TOKEN,
-    Directive,
-    DirectiveKind,
-    Lesson,
-    PlayEnding,
-    new_markdown,
-)
+from trainer.lessons.course import DIRECTIVE_TOKEN, Directive, DirectiveKind, Lesson, new_markdown
 
-ExerciseRenderer = Callable[[Directive, int], str]
+#: How many of the discard analysis' best throws an example shows.
+DISCARDS_SHOWN = 3
 
 
-def card_html(card: Card, *, small: bool = False) -> str:
-    """One card as HTML in its suit colour, in the web app's card markup, its
-    face and accessible name in the current language (:mod:`trainer.language.words`).
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of a breakdown: what scores (its name in the current language), its cards, its points."""
 
-    >>> card_html(Card.parse("5H"))  # doctest: +NORMALIZE_WHITESPACE
-    '<span class="card red" role="img" aria-label="5 of hearts" data-card="5H"><span
-    class="rank">5</span><span class="suit" aria-hidden="true">♥</span></span>'
-    >>> with i18n.language("ru"):  # doctest: +NORMALIZE_WHITESPACE
-    ...     card_html(Card.parse("QS"))
-    '<span class="card black" role="img" aria-label="дама пик" data-card="QS"><span
-    class="rank">Д</span><span class="suit" aria-hidden="true">♠</span></span>'
-    """
-    colour = "red" if card.suit.is_red else "black"
-    size = " small" if small else ""
-    label = html.escape(words.name(card))
-    return (
-        f'<span class="card {colour}{size}" role="img" aria-label="{label}" data-card="{card}">'
-        f'<span class="rank">{html.escape(words.rank_face(card.rank))}</span>'
-        f'<span class="suit" aria-hidden="true">{card.suit.symbol}</span></span>'
-    )
+    name: str
+    cards: tuple[Card, ...]
+    points: int
 
 
-def cards_html(cards: Iterable[Card], *, small: bool = False) -> str:
-    """A row of cards."""
-    size = " small" if small else ""
-    return f'<span class="cards{size}">' + "".join(card_html(c, small=small) for c in cards) + "</span>"
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """What an example shows under its cards: the engine's items and total, the
+    spoken count, a pile's count; for a discard, the cards laid away (the
+    lesson's or the analysis' choice), the four kept and the best few throws."""
+
+    directive: Directive
+    rows: tuple[Row, ...]
+    #: the points of the hand, crib or card played; for a discard, of the four kept before the cut
+    total: int
+    spoken: str
+    count: int | None = None
+    throw: tuple[Card, ...] = ()
+    keep: tuple[Card, ...] = ()
+    options: tuple[DiscardOption, ...] = ()
 
 
-def _starter_html(directive: Directive) -> str:
-    if directive.starter is None:
-        return ""
-    label = html.escape(pgettext("lesson", "starter"))
-    return f' <span class="starter-label">{label}</span> <span class="starter">{cards_html([directive.starter])}</span>'
+@dataclass(frozen=True, slots=True)
+class Prose:
+    """A stretch of the lesson's text, as HTML (Markdown rendered without raw HTML, so safe)."""
+
+    kind: ClassVar[str] = "prose"
+    html: Markup
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """An example: its directive and what the engine makes of it."""
+
+    kind: ClassVar[str] = "example"
+    directive: Directive
+    breakdown: Breakdown
+
+
+@dataclass(frozen=True, slots=True)
+class Exercise:
+    """An exercise, numbered from 1 in its lesson (the web draws its form)."""
+
+    kind: ClassVar[str] = "exercise"
+    directive: Directive
+    number: int
+
+
+Part = Prose | Example | Exercise
 
 
 #: Where the longest word of the breakdown's names may break in a phone's narrow table
@@ -70,10 +96,10 @@ def _starter_html(directive: Directive) -> str:
 _SOFT_HYPHENS = {"последовательность": "после\u00adдователь\u00adность"}
 
 
-def _breakable(text: str) -> str:
+def breakable(text: str) -> str:
     """``text`` with soft hyphens in its longest words (:data:`_SOFT_HYPHENS`).
 
-    >>> _breakable("последовательность из трёх").split("\u00ad")
+    >>> breakable("последовательность из трёх").split("\u00ad")
     ['после', 'дователь', 'ность из трёх']
     """
     for word, hyphenated in _SOFT_HYPHENS.items():
@@ -81,171 +107,70 @@ def _breakable(text: str) -> str:
     return text
 
 
-def _items_table(items: Iterable[ScoreItem], total: int) -> str:
-    rows = "".join(
-        f"<tr><td>{_breakable(html.escape(words.item_name(item)))}</td><td>{cards_html(item.cards, small=True)}</td>"
-        f'<td class="points">{item.points}</td></tr>'
-        for item in items
-    )
-    score, cards, points, total_label = (
-        html.escape(text) for text in (pgettext("lesson", "score"), pgettext("lesson", "cards"),
-                                       pgettext("lesson", "points"), pgettext("lesson", "total"))
-    )
-    return (
-        f'<div class="table-wrap"><table class="breakdown"><thead><tr><th>{score}</th><th>{cards}</th>'
-        f"<th>{points}</th></tr></thead><tbody>{rows}</tbody><tfoot><tr><th colspan=\"2\">{total_label}</th>"
-        f'<th class="points total">{total}</th></tr></tfoot></table></div>'
-    )
+def _rows(items: tuple[ScoreItem, ...]) -> tuple[Row, ...]:
+    return tuple(Row(breakable(words.item_name(item)), item.cards, item.points) for item in items)
 
 
-def _shown_label(kind: DirectiveKind) -> str:
-    """What a hand, a crib, a pile or six cards dealt are labelled before the cards."""
-    labels = {
-        DirectiveKind.HAND: pgettext("lesson", "hand"), DirectiveKind.CRIB: pgettext("lesson", "crib"),
-        DirectiveKind.PLAY: pgettext("lesson", "pile"), DirectiveKind.DISCARD: pgettext("lesson", "dealt"),
-    }
-    return html.escape(labels[kind])
-
-
-def _seat_sentence(directive: Directive) -> str:
-    if directive.owns_crib:
-        return _("You deal: the crib is yours.")
-    return _("Your opponent deals: the crib is theirs.")
-
-
-def render_example(directive: Directive) -> str:
-    """An example as HTML: the cards, the engine's itemised score and its spoken
-    count, in the current language."""
-    kind = directive.kind
-    label = _shown_label(kind)
-    if kind is DirectiveKind.PLAY:
-        result = directive.play_score()
-        count = html.escape(pgettext("lesson", "count %(count)d", count=result.count))
-        head = (
-            f'<p class="deal">{label} {cards_html(directive.cards)} <span class="count">{count}</span>'
-            f"{_ending_html(directive)}</p>"
-        )
-        body = _items_table(result.items, result.points)
-        spoken = speech.play_spoken(result, i18n.current())
-    elif kind is DirectiveKind.DISCARD:
-        throw = directive.throw or best_throws(directive)[0]
-        keep = tuple(c for c in directive.cards if c not in throw)
-        keep_score = score_show(keep)
-        head = (
-            f'<p class="deal">{label} {cards_html(directive.cards)} '
-            f'<span class="seat">{html.escape(_seat_sentence(directive))}</span></p>'
-        )
-        kept = ngettext(
-            "lay away %(throw)s and keep %(keep)s, worth %(num)d before the cut",
-            "lay away %(throw)s and keep %(keep)s, worth %(num)d before the cut",
-            keep_score.total, throw=cards_html(throw, small=True), keep=cards_html(keep, small=True),
-        )
-        body = f'<p class="throw">{kept}</p>' + _discard_table(directive)
-        spoken = _("the four kept: %(spoken)s", spoken=speech.spoken_count(keep_score.items, i18n.current()))
-    else:
-        show = directive.show_score()
-        head = f'<p class="deal">{label} {cards_html(directive.cards)}{_starter_html(directive)}</p>'
-        body = _items_table(show.items, show.total)
-        spoken = speech.spoken_count(show.items, i18n.current())
-    quoted = pgettext("lesson", "“%(spoken)s”", spoken=html.escape(spoken))
-    return (
-        f'<figure class="example example-{kind.value}">{head}{body}'
-        f'<figcaption class="spoken">{quoted}</figcaption></figure>\n'
-    )
-
-
-def _discard_table(directive: Directive, shown: int = 3) -> str:
-    """The analysis's best few discards, as a table."""
-    options = discard_options(directive)
-    rows = "".join(
-        f"<tr><td>{cards_html(option.discard, small=True)}</td><td>{cards_html(option.keep, small=True)}</td>"
-        f'<td class="points">{i18n.format_decimal(option.hand_ev, 2)}</td>'
-        f'<td class="points">{i18n.format_decimal(option.crib_ev, 2)}</td>'
-        f'<td class="points">{i18n.format_decimal(option.net_ev, 2)}</td></tr>'
-        for option in options[:shown]
-    )
-    net = pgettext("lesson", "net (hand + crib)") if directive.owns_crib else pgettext("lesson", "net (hand − crib)")
-    headings = "".join(
-        f"<th>{html.escape(text)}</th>"
-        for text in (pgettext("lesson", "lay away"), pgettext("lesson", "keep"), pgettext("lesson", "hand (avg)"),
-                     pgettext("lesson", "crib (avg)"), net)
-    )
-    return (
-        f'<div class="table-wrap"><table class="discards"><thead><tr>{headings}</tr></thead>'
-        f"<tbody>{rows}</tbody></table></div>"
-    )
-
-
-def render_exercise_plain(directive: Directive, number: int) -> str:
-    """An exercise as a question with no form (the web app passes its own renderer)."""
-    return f'<div class="exercise" id="exercise-{number}">{exercise_question_html(directive, number)}</div>\n'
-
-
-def _ending_html(directive: Directive) -> str:
-    if directive.ending is PlayEnding.GO:
-        ending = _("then neither player can lay a card: go")
-    elif directive.ending is PlayEnding.LAST:
-        ending = _("the last card of the play")
-    else:
-        return ""
-    return f' <span class="ending">{html.escape(ending)}</span>'
-
-
-def _prompt(directive: Directive) -> str:
-    """What an exercise asks, in the current language."""
-    if directive.kind is DirectiveKind.PLAY:
-        return _("Score the last card played")
-    if directive.kind is DirectiveKind.DISCARD:
-        if directive.owns_crib:
-            return _("Pick two cards to lay away: you deal (the crib is yours)")
-        return _("Pick two cards to lay away: your opponent deals (the crib is theirs)")
-    if directive.kind is DirectiveKind.CRIB:
-        return _("Count this crib")
-    return _("Count this hand")
-
-
-def exercise_question_html(directive: Directive, number: int) -> str:
-    """The question part of an exercise: what to do, and the cards.
+def breakdown(directive: Directive) -> Breakdown:
+    """What the engine makes of a directive, in the current language: a hand's
+    or crib's show, a pile's last card, or a discard's best throw.
 
     >>> from trainer.lessons.course import parse_directive
-    >>> exercise = parse_directive("{exercise crib 3D 7D 9D KD | 5D = 9}")
-    >>> exercise_question_html(exercise, 2).split("</p>")[0]
-    '<p class="prompt">Exercise 2. Count this crib.'
+    >>> pile = breakdown(parse_directive("{play 5H 5D 5S = 8}"))
+    >>> [row.name for row in pile.rows], pile.total, pile.count
+    (['fifteen', 'pair royal'], 8, 15)
     >>> with i18n.language("ru"):
-    ...     exercise_question_html(exercise, 2).split("</p>")[0]
-    '<p class="prompt">Упражнение 2. Посчитайте эти ясли.'
+    ...     kept = breakdown(parse_directive("{discard 5H 5D JS 4C 6D KS dealer = JS KS}"))
+    >>> kept.keep, kept.total, kept.spoken.split(", ")[-1]
+    ((Card.parse('5H'), Card.parse('5D'), Card.parse('4C'), Card.parse('6D')), 12, 'и двойная последовательность из трёх — двенадцать')
     """
-    kind = directive.kind
-    cards = f"{_shown_label(kind)} {cards_html(directive.cards)}"
-    if kind is DirectiveKind.PLAY:
-        cards += _ending_html(directive)
-    elif kind is not DirectiveKind.DISCARD:
-        cards += _starter_html(directive)
-    prompt = html.escape(_("Exercise %(number)d. %(prompt)s.", number=number, prompt=_prompt(directive)))
-    return f'<p class="prompt">{prompt}</p><p class="deal">{cards}</p>'
+    language = i18n.current()
+    if directive.kind is DirectiveKind.PLAY:
+        played = directive.play_score()
+        return Breakdown(directive, _rows(played.items), played.points, speech.play_spoken(played, language),
+                         count=played.count)
+    if directive.kind is DirectiveKind.DISCARD:
+        options = discard_options(directive)
+        throw = directive.throw or best_throws(directive)[0]
+        keep = tuple(card for card in directive.cards if card not in throw)
+        kept = score_show(keep)
+        return Breakdown(directive, (), kept.total, speech.spoken_count(kept.items, language), throw=throw,
+                         keep=keep, options=options[:DISCARDS_SHOWN])
+    show = directive.show_score()
+    return Breakdown(directive, _rows(show.items), show.total, speech.spoken_count(show.items, language))
 
 
-def render_lesson(lesson: Lesson, exercise_renderer: ExerciseRenderer = render_exercise_plain) -> str:
-    """The lesson body as HTML, examples scored by the engine, exercises drawn by
-    ``exercise_renderer(directive, number)``, all in the lesson's language (an
-    English lesson shown where a translation is missing is English throughout)."""
-    # The renderer meets the directives in the order the parser found them.
-    env = {"exercise_renderer": exercise_renderer, "exercise_number": 0, "directives": iter(lesson.directives)}
+#: What stands in the rendered Markdown where a directive was (markdown-it turns a NUL of the text into U+FFFD).
+_SLOT = "\x00"
+
+
+def lesson_parts(lesson: Lesson) -> tuple[Part, ...]:
+    """The lesson as its templates draw it: stretches of prose, and between them
+    its examples (with their breakdowns, in the lesson's language) and its
+    exercises, numbered from 1, in the order the lesson has them."""
     with i18n.language(lesson.language):
-        return _markdown().render(lesson.body, env)
+        texts = _markdown().render(lesson.body).split(_SLOT)
+        parts: list[Part] = []
+        exercises = 0
+        for text, directive in zip(texts, (*lesson.directives, None), strict=True):
+            if text.strip():
+                parts.append(Prose(Markup(text)))
+            if directive is None:
+                continue
+            if directive.is_exercise:
+                exercises += 1
+                parts.append(Exercise(directive, exercises))
+            else:
+                parts.append(Example(directive, breakdown(directive)))
+        return tuple(parts)
 
 
-
-def _render_directive(renderer, tokens, index, options, env) -> str:
-    directive = next(env["directives"])
-    if directive.is_exercise:
-        env["exercise_number"] += 1
-        return env["exercise_renderer"](directive, env["exercise_number"])
-    return render_example(directive)
+def _slot(renderer, tokens, index, options, env) -> str:
+    return _SLOT
 
 
 @functools.cache
 def _markdown() -> MarkdownIt:
     md = new_markdown()
-    md.add_render_rule(DIRECTIVE_TOKEN, _render_directive)
+    md.add_render_rule(DIRECTIVE_TOKEN, _slot)
     return md

@@ -14,7 +14,6 @@ from trainer.language import i18n
 from trainer.lessons.checks import best_throws
 from trainer.lessons.course import DirectiveKind, parse_directive
 from trainer.lessons.judging import judge
-from trainer.lessons.render import exercise_question_html, render_example
 
 from .course_data import ALL_DIRECTIVES, directive_id
 
@@ -63,23 +62,15 @@ def test_the_play_is_spoken_in_russian_with_running_totals(pile, spoken):
     directive = parse_directive(f"{{play {pile} = 0}}")
     with i18n.language("ru"):
         assert judge(directive, "0").explanation == spoken
-        assert f"«{spoken}»" in render_example(directive)
     assert judge(directive, "0").explanation != spoken  # English stays English
 
 
 @pytest.mark.parametrize("seat", ["dealer", "pone"])
-def test_a_discard_is_judged_and_shown_in_russian_with_decimal_commas(seat):
+def test_a_discard_is_judged_in_russian_with_decimal_commas(seat):
     directive = parse_directive(f"{{exercise discard 5H 5D JS 4C 6D KS {seat} = JS KS}}")
     others = [c for c in directive.cards if c not in directive.throw]
     with i18n.language("ru"):
         verdict = judge(directive, format_cards(others[:2]))
-        html = render_example(directive)
-        question = exercise_question_html(directive, 3)
     assert verdict.explanation.startswith("Если отложить")
     assert ("в свои ясли" if seat == "dealer" else "в ясли соперника") in verdict.explanation
     assert re.search(r"в среднем \d+,\d\d, а (его )?ясли\s— \d+,\d\d: итог -?\d+,\d\d\. Лучший сброс\s— ", verdict.explanation)
-    assert re.search(r'<td class="points">\d+,\d\d</td>', html)
-    assert ("Сдаёте вы: ясли ваши." if seat == "dealer" else "Сдаёт соперник: ясли его.") in html
-    assert ("итог (рука + ясли)" if seat == "dealer" else "итог (рука − ясли)") in html
-    assert question.startswith('<p class="prompt">Упражнение 3. Выберите две карты для сброса: ')
-    assert ">сдано <" in question
