@@ -93,3 +93,11 @@ def test_an_english_lesson_shown_for_a_missing_translation_speaks_english(tmp_pa
         example.breakdown.spoken == spoken_count(example.directive.show_score().items) for example in examples
         if example.directive.kind in (DirectiveKind.HAND, DirectiveKind.CRIB)
     )
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_language_of_the_trainer_speaks_its_count(language):
+    directive = parse_directive("{play 5H 5D 5S = 8}")
+    with i18n.language(language):
+        spoken = breakdown(directive).spoken
+    assert spoken == play_spoken(directive.play_score(), language)
