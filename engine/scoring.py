@@ -8,17 +8,16 @@ which combination they missed.
 >>> result = score_show("5H 5D 5S JC", starter="5C")
 >>> result.total
 29
->>> result.spoken
-'fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, fifteen twelve, fifteen fourteen, fifteen sixteen, and a double pair royal is twenty-eight, and one for his nob is twenty-nine'
+
+How players say it aloud is :mod:`engine.speech`'s.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations, product
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from engine.cards import Card, Rank, check_distinct, parse_cards
 from engine.errors import InvalidCardError
@@ -96,11 +95,6 @@ class ShowScore:
     def items_of(self, kind: ScoreKind) -> tuple[ScoreItem, ...]:
         return tuple(item for item in self.items if item.kind is kind)
 
-    @property
-    def spoken(self) -> str:
-        """The count as players say it aloud (see :func:`spoken_count`)."""
-        return spoken_count(self.items)
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "hand": [str(c) for c in self.hand],
@@ -108,7 +102,6 @@ class ShowScore:
             "crib": self.is_crib,
             "total": self.total,
             "items": [item.to_dict() for item in self.items],
-            "spoken": self.spoken,
         }
 
 
@@ -257,124 +250,3 @@ def his_heels(starter: str | Card) -> ScoreItem | None:
     if starter_card is not None and starter_card.rank is Rank.JACK:
         return ScoreItem(ScoreKind.HEELS, (starter_card,), 2)
     return None
-
-
-# ---------------------------------------------------------------- spoken count
-
-_UNITS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-    "fourteen fifteen sixteen seventeen eighteen nineteen"
-).split()
-_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
-
-
-def number_words(n: int) -> str:
-    """English words for 0..999 (``twenty-nine``)."""
-    if n < 20:
-        return _UNITS[n]
-    if n < 100:
-        tens, units = divmod(n, 10)
-        return _TENS[tens] + (f"-{_UNITS[units]}" if units else "")
-    hundreds, rest = divmod(n, 100)
-    return f"{_UNITS[hundreds]} hundred" + (f" and {number_words(rest)}" if rest else "")
-
-
-@dataclass(frozen=True, slots=True)
-class SpokenPhrase:
-    """One phrase of the spoken count, before its running total is said: the
-    same structure in every language, worded by each (see ``engine.spoken_ru``)."""
-
-    kind: ScoreKind
-    points: int
-    #: the cards of a pair group (2, 3 or 4), a run's length, a flush's cards
-    size: int = 0
-    #: how many runs of that length (a double run is 2)
-    times: int = 1
-
-
-def spoken_phrases(items: Sequence[ScoreItem]) -> list[SpokenPhrase]:
-    """The phrases in the order players count: fifteens one by one, then pairs
-    by rank, runs by length (longest first), the flush, his nob, his heels.
-
-    >>> [(p.kind.value, p.size, p.times, p.points) for p in spoken_phrases(score_show("3S 4H 4D 5C", "9S").items)]
-    [('pair', 2, 1, 2), ('run', 3, 2, 6)]
-    """
-    phrases = [SpokenPhrase(ScoreKind.FIFTEEN, item.points) for item in items if item.kind is ScoreKind.FIFTEEN]
-    pair_counts = Counter(item.cards[0].rank for item in items if item.kind is ScoreKind.PAIR)
-    for rank in sorted(pair_counts):
-        count = pair_counts[rank]
-        cards = {1: 2, 3: 3, 6: 4}.get(count, 0)
-        phrases.append(SpokenPhrase(ScoreKind.PAIR, 2 * count, size=cards, times=1 if cards else count))
-    run_counts = Counter(len(item.cards) for item in items if item.kind is ScoreKind.RUN)
-    for length in sorted(run_counts, reverse=True):
-        phrases.append(SpokenPhrase(ScoreKind.RUN, run_counts[length] * length, size=length, times=run_counts[length]))
-    for item in items:
-        if item.kind in (ScoreKind.FLUSH, ScoreKind.NOBS, ScoreKind.HEELS):
-            phrases.append(SpokenPhrase(item.kind, item.points, size=len(item.cards)))
-    return phrases
-
-
-_MULTIPLE = {1: "a", 2: "a double", 3: "a triple", 4: "a double double"}
-_PAIR_WORDS = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}
-
-
-def _english(phrase: SpokenPhrase) -> str:
-    if phrase.kind is ScoreKind.FIFTEEN:
-        return "fifteen"
-    if phrase.kind is ScoreKind.PAIR:
-        return _PAIR_WORDS.get(phrase.size, f"{phrase.times} pairs")
-    if phrase.kind is ScoreKind.RUN:
-        return f"{_MULTIPLE.get(phrase.times, f'{phrase.times} times a')} run of {number_words(phrase.size)}"
-    if phrase.kind is ScoreKind.FLUSH:
-        return f"a flush of {number_words(phrase.points)}"
-    if phrase.kind is ScoreKind.NOBS:
-        return "one for his nob"
-    return "two for his heels"
-
-
-@dataclass(frozen=True, slots=True)
-class Speech:
-    """How one language says the count: the words of a phrase and of a number,
-    and the patterns a fifteen and any other phrase are said in."""
-
-    phrase: Callable[[SpokenPhrase], str]
-    number: Callable[[int], str]
-    #: a fifteen and its running total ("fifteen {total}")
-    fifteen: str
-    #: any other phrase and its running total ("{phrase} is {total}")
-    other: str
-    #: what joins a later phrase that is not a fifteen ("and ")
-    and_: str
-    #: a hand with nothing to count
-    nothing: str
-
-    def say(self, items: Sequence[ScoreItem]) -> str:
-        """The count of a breakdown, phrase by phrase with running totals."""
-        phrases = spoken_phrases(items)
-        if not phrases:
-            return self.nothing
-        words: list[str] = []
-        running = 0
-        for phrase in phrases:
-            running += phrase.points
-            total = self.number(running)
-            if phrase.kind is ScoreKind.FIFTEEN:
-                words.append(self.fifteen.format(total=total))
-            else:
-                said = self.other.format(phrase=self.phrase(phrase), total=total)
-                words.append(f"{self.and_ if words else ''}{said}")
-        return ", ".join(words)
-
-
-ENGLISH = Speech(_english, number_words, "fifteen {total}", "{phrase} is {total}", "and ", "nineteen: nothing to count")
-
-
-def spoken_count(items: Sequence[ScoreItem]) -> str:
-    """The traditional spoken count of a breakdown.
-
-    >>> spoken_count(score_show("3S 4H 4D 5C", "9S").items)
-    'a pair is two, and a double run of three is eight'
-    >>> spoken_count(score_show("2S 4H 6D 8C", "QS").items)
-    'nineteen: nothing to count'
-    """
-    return ENGLISH.say(items)

@@ -38,6 +38,32 @@ def sign_in(page, live_server, name: str = "Ann") -> None:
     page.wait_for_url(re.compile(r"/show/\w+$"))
 
 
+#: The four-colour deck's suit colours (trainer.css).
+FOUR_COLOURS = {
+    "clubs": "rgb(26, 127, 55)",
+    "diamonds": "rgb(28, 91, 216)",
+    "hearts": "rgb(193, 18, 31)",
+    "spades": "rgb(29, 35, 39)",
+}
+
+
+def assert_four_colours(page) -> int:
+    """Every face-up card in the page has its suit's colour; returns how many were looked at."""
+    cards = page.locator("main .card:not(.back)").all()
+    for card in cards:
+        suit = card.get_attribute("aria-label").split()[-1]
+        assert card.evaluate("c => getComputedStyle(c).color") == FOUR_COLOURS[suit], suit
+    return len(cards)
+
+
+def choose_four_colours(page, live_server) -> None:
+    """Turn the four-colour deck on in the settings, as a learner signed in would."""
+    page.goto(live_server.url + "/settings/")
+    page.get_by_label("Four-colour deck").check()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save settings").click()
+
+
 def submit(page, act) -> None:
     """Do ``act`` (a click, a key) and wait for the page it sends the browser to."""
     with page.expect_navigation():

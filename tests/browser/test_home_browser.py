@@ -21,7 +21,7 @@ from trainer.drills.deal import DiscardDeal
 from trainer.record import learners, pending_drills
 from trainer.record.attempts import DrillKind
 
-from .helpers import sign_in
+from .helpers import assert_four_colours, choose_four_colours, sign_in
 
 SECTIONS = ("Count", "Pegging", "Discard", "Review", "Lessons", "Play", "Solitaire")
 
@@ -121,30 +121,9 @@ def test_the_table_menu_by_keyboard_alone(live_server, page, tmp_path):
     expect(body).to_have_attribute("data-sound-last", "muggins:played")
 
 
-#: The four-colour deck's suit colours (trainer.css).
-FOUR_COLOURS = {
-    "clubs": "rgb(26, 127, 55)",
-    "diamonds": "rgb(28, 91, 216)",
-    "hearts": "rgb(193, 18, 31)",
-    "spades": "rgb(29, 35, 39)",
-}
-
-
-def assert_four_colours(page) -> int:
-    """Every face-up card in the page has its suit's colour; returns how many were looked at."""
-    cards = page.locator("main .card:not(.back)").all()
-    for card in cards:
-        suit = card.get_attribute("aria-label").split()[-1]
-        assert card.evaluate("c => getComputedStyle(c).color") == FOUR_COLOURS[suit], suit
-    return len(cards)
-
-
 def test_the_four_colour_deck_colours_every_suit(live_server, page):
     sign_in(page, live_server)
-    page.goto(live_server.url + "/settings/")
-    page.get_by_label("Four-colour deck").check()
-    with page.expect_navigation():
-        page.get_by_role("button", name="Save settings").click()
+    choose_four_colours(page, live_server)
     page.goto(live_server.url + "/show/")
     page.wait_for_url(re.compile(r"/show/\w+$"))
     assert assert_four_colours(page) == 5

@@ -13,7 +13,8 @@ from engine.game import Action, Game
 from engine.rules import STANDARD
 from trainer.drills import grading
 from trainer.drills.deal import BestPlayQuestion, DiscardDeal, ShowDeal
-from trainer.lessons.course import DirectiveKind, judge, load_lessons, parse_lesson
+from trainer.lessons.course import DirectiveKind, load_lessons, parse_lesson
+from trainer.lessons.judging import judge
 from trainer.lessons.progress import answer_exercise, exercise_attempt
 from trainer.play.games import DiscardNote, PlayNote, _discard, _play
 from trainer.play.table import BOT, LEARNER

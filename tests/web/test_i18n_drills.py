@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from engine.spoken_ru import plural_ru
+from engine.speech import plural_ru
 from trainer.language.i18n import language
 from trainer.record.stats import LearnerStats
 from trainer.web.review import history_summary, record_summary

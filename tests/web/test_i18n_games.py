@@ -16,7 +16,7 @@ import pytest
 from engine.cards import Card
 from engine.game import Game
 from engine.rules import STANDARD, THREE_PLAYER, Counting
-from engine.spoken_ru import plural_ru
+from engine.speech import plural_ru
 from trainer.language import i18n
 from trainer.play import coach
 from trainer.play.models import SavedGame

@@ -13,9 +13,10 @@ import re
 
 import pytest
 
-from engine.spoken_ru import spoken_count_ru
+from engine.speech import Language, play_spoken, spoken_count
 from trainer.language import i18n, words
-from trainer.lessons.course import DirectiveKind, best_throws, load_lessons, play_spoken_ru
+from trainer.lessons.checks import best_throws
+from trainer.lessons.course import DirectiveKind, load_lessons
 
 from .helpers import page_text
 
@@ -121,7 +122,7 @@ def test_a_lesson_page_is_russian_prose_examples_and_exercises(client):
     assert html.count('class="example ') == len(lesson.examples)
     for example in lesson.examples:
         assert f'class="points total">{example.engine_total()}<' in html
-        assert f"«{spoken_count_ru(example.show_score().items)}»" in html
+        assert f"«{spoken_count(example.show_score().items, Language.RUSSIAN)}»" in html
     assert "<th>комбинация</th><th>карты</th><th>очки</th>" in html and ">итого<" in html
     assert '<span class="rank">В</span>' in html  # the jack of the first example
     with i18n.language("ru"):
@@ -156,7 +157,7 @@ def test_a_wrong_then_a_right_count_is_judged_in_russian(learner, app):
     assert response.status_code == 302
     text = _unescape(main_text(_page(learner, lesson.slug)))
     assert f"Не совсем: вы ответили {truth + 1}, а правильный ответ — {truth}." in text
-    assert f"«{spoken_count_ru(directive.show_score().items)}»" in text
+    assert f"«{spoken_count(directive.show_score().items, Language.RUSSIAN)}»" in text
     assert english_left(text) == []
     _answer(learner, lesson, number, {"answer": str(truth)})
     text = main_text(_page(learner, lesson.slug))
@@ -169,7 +170,7 @@ def test_a_pile_with_the_go_is_judged_in_russian(learner):
     lesson, number, directive = _first(DirectiveKind.PLAY, ending="go")
     _answer(learner, lesson, number, {"answer": str(directive.engine_total() + 1)})
     text = _unescape(main_text(_page(learner, lesson.slug)))
-    spoken = play_spoken_ru(directive.play_score())
+    spoken = play_spoken(directive.play_score(), Language.RUSSIAN)
     assert "за «гоу»" in spoken and f"«{spoken}»" in text
     assert "дальше сходить не может никто: «гоу»" in text
     assert english_left(text) == []
@@ -225,7 +226,7 @@ def test_the_english_pages_are_unchanged(learner):
     assert '<html lang="en">' in html and f"<h1>{lesson.title}</h1>" in html
     assert f"Lessons › lesson {lesson.order}" in text
     assert "<th>score</th><th>cards</th><th>points</th>" in html
-    assert f"“{directive.show_score().spoken}”" in html
+    assert f"“{spoken_count(directive.show_score().items)}”" in html
     assert f"Exercise {number}. Count this hand." in text and "Points" in text and "Check" in text
     assert f"Not quite: you said {truth + 1}; the answer is {truth}." in text
     assert not re.search("[а-яА-ЯёЁ]", text)

@@ -12,7 +12,9 @@ import re
 import pytest
 
 from engine.cards import format_cards
-from trainer.lessons.course import DirectiveKind, best_throws, load_lessons
+from engine.speech import spoken_count
+from trainer.lessons.checks import best_throws
+from trainer.lessons.course import DirectiveKind, load_lessons
 from trainer.lessons.progress import LESSON_MODE
 from trainer.record import attempts, learners
 from trainer.record.history import history
@@ -114,7 +116,7 @@ def test_a_wrong_count_is_recorded_with_the_engines_answer_and_breakdown(learner
     assert {result.type for result in attempt.results}  # counted per combo type in the review
     page = learner.client.get(f"/lessons/{lesson.slug}").get_data(as_text=True)
     assert f"the answer is {truth}" in page
-    assert directive.show_score().spoken in page.replace("&#39;", "'")
+    assert spoken_count(directive.show_score().items) in page.replace("&#39;", "'")
     # the verdict is shown once, then the page is clean again
     assert "the answer is" not in learner.client.get(f"/lessons/{lesson.slug}").get_data(as_text=True)
 

@@ -1,15 +1,21 @@
-"""``crib score``, ``crib peg`` and ``crib stats``: the scorers from the shell."""
+"""``crib score``, ``crib peg`` and ``crib stats``: the scorers from the shell.
+
+``crib score --lang ru`` speaks Russian throughout: the headings, the cards'
+faces and the items' names (:mod:`trainer.language.words`) and the spoken
+count (:mod:`engine.speech`); its ``--json`` keeps the engine's notation.
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Callable, Sequence
 
 from engine.cards import Card
 from engine.pegging import PlayScore, score_play
-from engine.scoring import ScoreItem, ShowScore, score_show, spoken_count
-from engine.spoken_ru import spoken_count_ru
+from engine.scoring import ShowScore, score_show
+from engine.speech import Language, spoken_count
 from trainer.cli import emit, table
+from trainer.language import i18n, words
+from trainer.language.i18n import pgettext
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -18,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     score.add_argument("--starter", required=True, help="the starter (cut) card, e.g. 5C")
     score.add_argument("--crib", action="store_true", help="score as the crib (only a five-card flush counts)")
     score.add_argument("--json", action="store_true", help="print one JSON document")
-    score.add_argument("--lang", choices=sorted(SPOKEN), default="en", help="the language of the spoken count")
+    score.add_argument("--lang", choices=[language.value for language in Language], default="en", help="the language of the output (the JSON keeps the engine's notation)")
     score.set_defaults(func=run_score)
 
     peg = subparsers.add_parser("peg", help="score the last card played onto a pegging pile")
@@ -32,29 +38,30 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     stats.set_defaults(func=run_stats)
 
 
-#: The spoken count in each language the trainer speaks.
-SPOKEN: dict[str, Callable[[Sequence[ScoreItem]], str]] = {"en": spoken_count, "ru": spoken_count_ru}
-
-
 def _render_score(result: ShowScore, spoken: str) -> str:
-    title = "Crib" if result.is_crib else "Hand"
-    rows = [(item.name, " ".join(c.pretty for c in item.cards), item.points) for item in result.items]
+    """The breakdown as text, in the current language."""
+    title = pgettext("crib score", "Crib") if result.is_crib else pgettext("crib score", "Hand")
+    starter = words.face(result.starter) if result.starter else "-"
+    rows = [(words.item_name(item), words.faces(item.cards), item.points) for item in result.items]
+    headings = [pgettext("crib score", "combination"), pgettext("crib score", "cards"), pgettext("crib score", "points")]
     lines = [
-        f"{title}: {' '.join(c.pretty for c in result.hand)}   starter: {result.starter.pretty if result.starter else '-'}",
+        pgettext("crib score", "%(title)s: %(hand)s   starter: %(starter)s", title=title,
+                 hand=words.faces(result.hand), starter=starter),
         "",
-        table(rows, ["combination", "cards", "points"], "llr") if rows else "no scoring combinations",
+        table(rows, headings, "llr") if rows else pgettext("crib score", "no scoring combinations"),
         "",
-        f"total: {result.total}",
-        f"said: {spoken}",
+        pgettext("crib score", "total: %(total)d", total=result.total),
+        pgettext("crib score", "said: %(spoken)s", spoken=spoken),
     ]
     return "\n".join(lines)
 
 
 def run_score(args: argparse.Namespace) -> int:
     result = score_show(args.hand, Card.parse(args.starter), crib=args.crib)
-    spoken = SPOKEN[args.lang](result.items)
+    spoken = spoken_count(result.items, args.lang)
     data = {**result.to_dict(), "spoken": spoken, "lang": args.lang} if args.json else result
-    emit(data, args.json, lambda shown: _render_score(shown, spoken))
+    with i18n.language(args.lang):
+        emit(data, args.json, lambda shown: _render_score(shown, spoken))
     return 0
 
 

@@ -19,16 +19,9 @@ from engine.cards import parse_cards
 from trainer.drills import grading
 from trainer.drills.deal import PeggingMoment, ShowDeal
 from trainer.language.i18n import ngettext
-from trainer.lessons.course import (
-    Directive,
-    DirectiveKind,
-    Lesson,
-    PlayEnding,
-    Verdict,
-    discard_deal,
-    discard_options,
-    judge,
-)
+from trainer.lessons.checks import discard_deal, discard_options
+from trainer.lessons.course import Directive, DirectiveKind, Lesson, PlayEnding
+from trainer.lessons.judging import Verdict, judge
 from trainer.record import attempts, history
 
 #: The attempt mode that marks an attempt as a lesson exercise.

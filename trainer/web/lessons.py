@@ -2,10 +2,12 @@
 
 Reading needs no profile; answering an exercise does, because the answer is
 recorded in the learner's record.  Views are thin: the lesson is rendered
-and judged by :mod:`trainer.lessons.course`, recorded by :mod:`trainer.lessons.progress`.
+by :mod:`trainer.lessons.render`, judged by :mod:`trainer.lessons.judging`, recorded by :mod:`trainer.lessons.progress`.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from flask_wtf import FlaskForm
@@ -14,23 +16,13 @@ from wtforms import SelectMultipleField, StringField
 from wtforms.validators import InputRequired, Regexp, ValidationError
 
 from trainer import database
-from trainer.language import words
+from trainer.language import i18n, words
 from trainer.language.i18n import NC_, lazy_gettext, pgettext
 from trainer.language.i18n import gettext as _
-from trainer.lessons.course import (
-    Directive,
-    DirectiveKind,
-    Lesson,
-    answer_text,
-    exercise_question_html,
-    get_lesson,
-    judge,
-    lesson_for_combo_type,
-    load_lessons,
-    render_example,
-    render_lesson,
-)
+from trainer.lessons.course import Directive, DirectiveKind, Lesson, get_lesson, lesson_for_combo_type, load_lessons
+from trainer.lessons.judging import answer_text, judge
 from trainer.lessons.progress import LessonProgress, answer_exercise, course_progress
+from trainer.lessons.render import Breakdown, Exercise, breakdown, lesson_parts
 from trainer.web.learners import learner_required
 
 bp = Blueprint("lessons", __name__, url_prefix="/lessons")
@@ -110,6 +102,40 @@ def index():
                            upcoming=upcoming)
 
 
+@dataclass(frozen=True)
+class ExerciseState:
+    """What an exercise's form shows: its question, whether it is solved, and
+    the verdict of the answer just given (with the engine's breakdown)."""
+
+    directive: Directive
+    number: int
+    form: FlaskForm
+    solved: bool
+    verdict: dict | None
+    breakdown: Breakdown | None
+
+
+def _exercise_state(part: Exercise, progress: LessonProgress | None, verdict: dict | None) -> ExerciseState:
+    directive, number = part.directive, part.number
+    shown = verdict if verdict and verdict.get("number") == number else None
+    if shown:  # as the learner reads it now: a discard's cards by their faces, in the page's language
+        shown = dict(shown, answer_text=answer_text(directive, shown["answer"]),
+                     expected_text=answer_text(directive, shown["expected"]),
+                     explanation=judge(directive, shown["answer"]).explanation)
+    return ExerciseState(directive, number, _form_for(directive), bool(progress and number in progress.solved),
+                         shown, breakdown(directive) if shown else None)
+
+
+def lesson_body(lesson: Lesson, progress: LessonProgress | None = None, verdict: dict | None = None) -> Markup:
+    """The lesson's text, examples and exercises as HTML, all in the lesson's language
+    (an English lesson shown where a translation is missing is English throughout)."""
+    with i18n.language(lesson.language):
+        parts = lesson_parts(lesson)
+        exercises = {part.number: _exercise_state(part, progress, verdict) for part in parts
+                     if isinstance(part, Exercise)}
+        return Markup(render_template("lessons/_body.html", lesson=lesson, parts=parts, exercises=exercises))
+
+
 @bp.get("/<slug>")
 def lesson(slug: str):
     """One lesson: examples scored live, exercises as forms, the last verdict shown once."""
@@ -118,34 +144,13 @@ def lesson(slug: str):
     verdict = session.pop(_VERDICT_KEY, None)
     if verdict and verdict.get("slug") != slug:
         verdict = None
-
-    def exercise_html(directive: Directive, number: int) -> str:
-        shown = verdict if verdict and verdict.get("number") == number else None
-        if shown:  # as the learner reads it now: a discard's cards by their faces, in the page's language
-            shown = dict(shown, answer_text=answer_text(directive, shown["answer"]),
-                         expected_text=answer_text(directive, shown["expected"]),
-                         explanation=judge(directive, shown["answer"]).explanation)
-        return render_template(
-            "lessons/_exercise.html",
-            lesson=lesson,
-            directive=directive,
-            number=number,
-            question=Markup(exercise_question_html(directive, number)),
-            form=_form_for(directive),
-            is_discard=directive.kind is DirectiveKind.DISCARD,
-            solved=bool(progress and number in progress.solved),
-            verdict=shown,
-            breakdown=Markup(render_example(directive)) if shown else None,
-        )
-
-    body = Markup(render_lesson(lesson, exercise_html))
     lessons = load_lessons()
     position = [other.slug for other in lessons].index(slug)
     return render_template(
         "lessons/lesson.html",
         title=lesson.title,
         lesson=lesson,
-        body=body,
+        body=lesson_body(lesson, progress, verdict),
         progress=progress,
         previous=lessons[position - 1] if position > 0 else None,
         following=lessons[position + 1] if position + 1 < len(lessons) else None,

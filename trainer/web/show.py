@@ -14,10 +14,10 @@ from typing import Callable
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 
+from engine import speech
 from engine.cards import parse_cards
 from engine.errors import InvalidCardError
 from engine.scoring import SHOW_KINDS, ScoreKind
-from engine.spoken_ru import spoken_count_ru
 from trainer.database import utcnow
 from trainer.drills import grading, practice
 from trainer.drills.checking import AnswerMode, Claim, ClaimKind, Feedback
@@ -68,9 +68,7 @@ def category_labels() -> dict[ScoreKind, str]:
 
 def spoken_count(feedback: Feedback) -> str:
     """The count as players say it aloud, in the learner's language."""
-    if i18n.current() == "ru":
-        return spoken_count_ru(feedback.score.items)
-    return feedback.score.spoken
+    return speech.spoken_count(feedback.score.items, i18n.current())
 
 
 def focus_label(focus: str) -> str:

@@ -1,13 +1,17 @@
 """`crib score`, `crib peg` and `crib stats` as a user runs them."""
 
 import json
+import re
 import shutil
 import subprocess
 import sys
 
 import pytest
 
+from engine.scoring import score_show
+from engine.speech import spoken_count
 from trainer.cli import main
+from trainer.language import i18n, words
 
 
 def run(capsys, *argv):
@@ -29,10 +33,41 @@ def test_score_json_for_the_29_hand(capsys):
 
 def test_score_says_the_count_in_russian(capsys):
     status, out, _ = run(capsys, "score", "5H KS 7C 7D", "--starter", "AS", "--lang", "ru")
-    assert status == 0 and "said: пятнадцать — два, пятнадцать — четыре, и пара — шесть" in out
+    assert status == 0 and "вслух: пятнадцать — два, пятнадцать — четыре, и пара — шесть" in out
     _, out, _ = run(capsys, "score", "5H 5D 5S JC", "--starter", "5C", "--lang", "ru", "--json")
     data = json.loads(out)
     assert data["lang"] == "ru" and data["total"] == 29 and data["spoken"].endswith("— двадцать девять")
+
+
+def test_score_in_russian_says_everything_in_russian(capsys):
+    result = score_show("5H 5D 5S JC", "5C")
+    status, out, _ = run(capsys, "score", "5H 5D 5S JC", "--starter", "5C", "--lang", "ru")
+    with i18n.language("ru"):
+        names = [words.item_name(item) for item in result.items]
+        hand = words.faces(result.hand)
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == f"Рука: {hand}   стартер: 5♣" and "В♣" in hand
+    assert lines[2].split() == ["комбинация", "карты", "очки"]
+    rows = lines[4 : 4 + len(result.items)]
+    assert [row.split("  ")[0].strip() for row in rows] == names
+    assert [int(row.split()[-1]) for row in rows] == [item.points for item in result.items]
+    assert f"итого: {result.total}" in lines and lines[-1] == f"вслух: {spoken_count(result.items, 'ru')}"
+    assert not re.search("[A-Za-z]", out)  # no English word, no card in the engine's notation
+
+
+def test_a_russian_crib_with_nothing_to_count_says_so_in_russian(capsys):
+    _, out, _ = run(capsys, "score", "2S 4H 6D 8C", "--starter", "QS", "--crib", "--lang", "ru")
+    assert out.splitlines() == ["Ясли: 2♠ 4♥ 6♦ 8♣   стартер: Д♠", "", "комбинаций нет", "", "итого: 0",
+                                "вслух: девятнадцать: считать нечего"]
+
+
+def test_the_json_keeps_the_engines_notation_in_any_language(capsys):
+    _, english, _ = run(capsys, "score", "5H 5D 5S JC", "--starter", "5C", "--json")
+    _, russian, _ = run(capsys, "score", "5H 5D 5S JC", "--starter", "5C", "--json", "--lang", "ru")
+    english, russian = json.loads(english), json.loads(russian)
+    assert {k: v for k, v in russian.items() if k not in ("spoken", "lang")} == {
+        k: v for k, v in english.items() if k not in ("spoken", "lang")}
+    assert russian["items"][-1] == {"kind": "nobs", "cards": ["JC"], "points": 1}
 
 
 def test_score_accepts_loose_notation_and_prints_a_table(capsys):
