@@ -19,8 +19,7 @@ from typing import Any, Callable
 
 from trainer import database
 from trainer.drills import adaptive
-from trainer.drills.adaptive import Deal
-from trainer.drills.deal import FocusKind, best_play_question, deal_discard, deal_show, pegging_moment, replay
+from trainer.drills.deal import Deal, FocusKind, best_play_question, deal_discard, deal_show, pegging_moment, replay
 from trainer.language.i18n import gettext as _
 from trainer.record import attempts, history, pending_drills, stats
 from trainer.record.attempts import DrillKind, NewAttempt
@@ -152,7 +151,7 @@ def retry(learner_id: int, attempt_id: int) -> Dealt:
     attempt = history.attempt_by_id(attempt_id, learner_id)
     if attempt is None:
         raise CannotRetry(_("There is no such mistake of yours to retry."))
-    if replay(attempt.kind.value, attempt.dealt) is None:
+    if replay(attempt.kind, attempt.dealt) is None:
         raise CannotRetry(_("That one cannot be dealt again."))
     payload = dict(attempt.dealt)
     if attempt.kind is DrillKind.SHOW:
