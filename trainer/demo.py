@@ -18,19 +18,19 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any
 
 from sqlalchemy import select
 
 from engine.analysis.discard import analyse_discards
 from engine.pegging import pile_count
-from engine.scoring import SHOW_KINDS
+from engine.scoring import ScoreKind
 from trainer.database import db, utcnow
 from trainer.drills import grading
-from trainer.drills.checking import AnswerMode, combos_of
+from trainer.drills.answers import BestCard, ByCategory, Claims, LaidAway, PegPoints, ShowAnswer, ShowOptions, Total
+from trainer.drills.checking import AnswerMode, Claim, ClaimKind, combos_of
 from trainer.drills.deal import best_play_question, deal_discard, deal_show, pegging_moment
 from trainer.record import accounts
-from trainer.record.attempts import NewAttempt, record_attempts
+from trainer.record.attempts import DrillKind, NewAttempt, record_attempts
 from trainer.record.learners import learner_by_name
 from trainer.record.models import Learner
 
@@ -41,7 +41,7 @@ PREFIX = "demo-"
 #: Attempts recorded per transaction.
 BATCH = 1_000
 #: How often each kind of drill is practised, as a share of attempts.
-KIND_SHARES = {"show": 0.6, "pegging": 0.2, "discard": 0.12, "best-play": 0.08}
+KIND_SHARES = {DrillKind.SHOW: 0.6, DrillKind.PEGGING: 0.2, DrillKind.DISCARD: 0.12, DrillKind.BEST_PLAY: 0.08}
 #: A learner practises about this many drills a day, so N attempts span N / 30 days (a year at most).
 PER_DAY = 30
 
@@ -51,77 +51,78 @@ class DemoRefused(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Graded:
+class PoolEntry:
     """One pool entry: the right answer's attempt and some typical wrong ones."""
 
     right: NewAttempt
     wrong: tuple[NewAttempt, ...]
 
 
-def _show_entry(rng: random.Random) -> Graded:
+def _show_entry(rng: random.Random) -> PoolEntry:
     deal = deal_show(rng, crib=rng.random() < 0.3)
     combos = combos_of(deal.score())
-    options = {"mode": "total", "crib": deal.crib, "focus": "auto", "timed": False}
     answers = []
     for leave_out in [None] + list(range(len(combos)))[:3]:
         kept = [c for i, c in enumerate(combos) if i != leave_out]
         mode = rng.choice(list(AnswerMode))
-        given: dict[str, Any]
-        if mode is AnswerMode.CLAIMS:
-            given = {"claims": [[item.kind.value, " ".join(map(str, item.cards))] for c in kept for item in c.items]}
-        elif mode is AnswerMode.CATEGORY:
-            given = {"categories": {kind.value: 0 for kind in SHOW_KINDS}}
-            for combo in kept:
-                given["categories"][combo.items[0].kind.value] += combo.points
-        else:
-            given = {"total": sum(c.points for c in kept)}
-        _, attempt = grading.grade_show(deal, {**options, "mode": mode.value}, given,
-                                        seconds=round(rng.uniform(4, 40), 1) if rng.random() < 0.2 else None)
-        answers.append(attempt)
-    return Graded(answers[0], tuple(answers[1:]) or (answers[0],))
+        given: ShowAnswer
+        match mode:
+            case AnswerMode.CLAIMS:
+                given = Claims(tuple(Claim(ClaimKind(item.kind.value), tuple(sorted(item.cards)))
+                                     for combo in kept for item in combo.items))
+            case AnswerMode.CATEGORY:
+                points: dict[ScoreKind, int] = {}
+                for combo in kept:
+                    kind = combo.items[0].kind
+                    points[kind] = points.get(kind, 0) + combo.points
+                given = ByCategory.of(points)
+            case AnswerMode.TOTAL:
+                given = Total(sum(c.points for c in kept))
+        graded = grading.grade_show(deal, ShowOptions(mode, crib=deal.crib), given,
+                                    seconds=round(rng.uniform(4, 40), 1) if rng.random() < 0.2 else None)
+        answers.append(graded.attempt)
+    return PoolEntry(answers[0], tuple(answers[1:]) or (answers[0],))
 
 
-def _pegging_entry(rng: random.Random) -> Graded:
+def _pegging_entry(rng: random.Random) -> PoolEntry:
     moment = pegging_moment(rng)
     count = pile_count(moment.cards)
-    right = grading.grade_pegging(moment, moment.points, count)[1]
-    wrong = [grading.grade_pegging(moment, max(0, moment.points - 1), count)[1],
-             grading.grade_pegging(moment, moment.points + 2, count)[1]]
-    if moment.points:
-        wrong.append(grading.grade_pegging(moment, 0, count)[1])
-    return Graded(right, tuple(wrong))
+    answers = [moment.points, max(0, moment.points - 1), moment.points + 2] + ([0] if moment.points else [])
+    right, *wrong = (grading.grade_pegging(moment, PegPoints(points, count)).attempt for points in answers)
+    return PoolEntry(right, tuple(wrong))
 
 
-def _discard_entry(rng: random.Random) -> Graded:
+def _discard_entry(rng: random.Random) -> PoolEntry:
     deal = deal_discard(rng)
     options = tuple(analyse_discards(deal.cards, dealer=deal.dealer))
-    right, *wrong = (grading.grade_discard(deal, option.discard, options=options)[1] for option in options[:4])
-    return Graded(right, tuple(wrong))
+    right, *wrong = (grading.grade_discard(deal, LaidAway(option.discard), options=options).attempt
+                     for option in options[:4])
+    return PoolEntry(right, tuple(wrong))
 
 
-def _best_play_entry(rng: random.Random) -> Graded:
+def _best_play_entry(rng: random.Random) -> PoolEntry:
     question = best_play_question(rng)
     options = grading.best_play_options(question)
-    right = grading.grade_best_play(question, options[0].card, options=options)
-    wrong = tuple(grading.grade_best_play(question, option.card, options=options) for option in options[1:])
-    return Graded(right, wrong or (right,))
+    right, *wrong = (grading.grade_best_play(question, BestCard(option.card), options=options).attempt
+                     for option in options)
+    return PoolEntry(right, tuple(wrong) or (right,))
 
 
 #: How each kind's pool is dealt, and how many deals it holds.
-POOLS: dict[str, tuple[Callable[[random.Random], Graded], int]] = {
-    "show": (_show_entry, 3_000),
-    "pegging": (_pegging_entry, 1_000),
-    "discard": (_discard_entry, 400),
-    "best-play": (_best_play_entry, 40),
+POOLS: dict[DrillKind, tuple[Callable[[random.Random], PoolEntry], int]] = {
+    DrillKind.SHOW: (_show_entry, 3_000),
+    DrillKind.PEGGING: (_pegging_entry, 1_000),
+    DrillKind.DISCARD: (_discard_entry, 400),
+    DrillKind.BEST_PLAY: (_best_play_entry, 40),
 }
 
 
-def deal_pools(rng: random.Random, scale: float = 1.0) -> dict[str, tuple[Graded, ...]]:
+def deal_pools(rng: random.Random, scale: float = 1.0) -> dict[DrillKind, tuple[PoolEntry, ...]]:
     """A pool of graded deals per drill kind (``scale`` shrinks them, for tests)."""
     return {kind: tuple(make(rng) for _ in range(max(2, int(size * scale)))) for kind, (make, size) in POOLS.items()}
 
 
-def practice(rng: random.Random, pools: dict[str, tuple[Graded, ...]], attempts: int,
+def practice(rng: random.Random, pools: dict[DrillKind, tuple[PoolEntry, ...]], attempts: int,
              now: datetime) -> Iterator[NewAttempt]:
     """``attempts`` answers of one learner, oldest first, ending now: their skill
     grows over their history, from about 60% right to about 90%."""
@@ -140,7 +141,7 @@ def practice(rng: random.Random, pools: dict[str, tuple[Graded, ...]], attempts:
 
 
 def populate(learners: int, attempts: int, *, first_attempts: int | None = None, accounts_mode: bool = False,
-             force: bool = False, seed: int = 1, pools: dict[str, tuple[Graded, ...]] | None = None,
+             force: bool = False, seed: int = 1, pools: dict[DrillKind, tuple[PoolEntry, ...]] | None = None,
              progress: Callable[[str], None] = lambda line: None) -> int:
     """Create ``demo-1`` … ``demo-<learners>`` (existing ones are kept) and record
     ``attempts`` each (``first_attempts`` for demo-1); returns the attempts recorded.

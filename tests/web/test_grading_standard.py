@@ -12,6 +12,7 @@ from engine.cards import Card, format_cards, parse_cards
 from engine.game import Action, Game
 from engine.rules import STANDARD
 from trainer.drills import grading
+from trainer.drills.answers import BestCard, LaidAway, Total
 from trainer.drills.deal import BestPlayQuestion, DiscardDeal, ShowDeal
 from trainer.lessons.course import DirectiveKind, load_lessons, parse_lesson
 from trainer.lessons.judging import judge
@@ -43,7 +44,8 @@ def test_a_near_best_discard_gets_the_same_verdict_in_the_drill_a_lesson_and_a_g
     game, throw = _near_best_discard()
     hand = tuple(game.hand(LEARNER))
     assert game.expected is Action.DISCARD
-    drill_verdict, drill = grading.grade_discard(DiscardDeal(tuple(sorted(hand)), True), throw)
+    graded = grading.grade_discard(DiscardDeal(tuple(sorted(hand)), True), LaidAway(throw))
+    drill_verdict, drill = graded.verdict, graded.attempt
 
     notes: list = []
     in_game = _discard(game, throw, notes)
@@ -78,7 +80,7 @@ def test_a_card_played_in_a_game_is_weighed_as_its_retry_in_the_drill_weighs_it(
     in_game = _play(_opening_game(), (Card.parse(card),), notes, seed=5)
     question = BestPlayQuestion.from_dict(in_game.dealt["question"])
     options = grading.best_play_options(question)
-    retried = grading.grade_best_play(question, Card.parse(card), options=options)
+    retried = grading.grade_best_play(question, BestCard(Card.parse(card)), options=options).attempt
     assert in_game.answer == retried.answer
     assert in_game.correct == retried.correct
     note = PlayNote.from_dict(notes[0])
@@ -111,8 +113,8 @@ def test_every_exercise_records_the_verdict_the_lesson_shows(directive):
 
 def test_a_count_outside_the_drill_is_recorded_as_the_show_drill_by_total_records_it():
     deal = ShowDeal(tuple(parse_cards("5H 5D 5S JC")), Card.parse("5C"), False)
-    counted = grading.grade_counted_show(deal.hand, deal.starter, crib=False, claimed=28, source="game")
-    _, drilled = grading.grade_show(deal, grading.total_options(False), {"total": 28})
+    counted = grading.counted_show_attempt(deal.hand, deal.starter, crib=False, claimed=28, source="game")
+    drilled = grading.grade_show(deal, grading.total_options(False), Total(28)).attempt
     assert counted == replace(drilled, dealt=drilled.dealt | {"source": "game"})
     assert not counted.correct and counted.points_missed == 1 and counted.results
-    assert grading.grade_counted_show(deal.hand[:3], deal.starter, crib=False, claimed=0, source="game") is None
+    assert grading.counted_show_attempt(deal.hand[:3], deal.starter, crib=False, claimed=0, source="game") is None

@@ -7,21 +7,26 @@ import random
 
 import pytest
 
+from engine.cards import Card
 from trainer import database
-from trainer.drills import grading, practice
+from trainer.drills import practice
+from trainer.drills.answers import BestCard, Claims, LaidAway, PegPoints, ShowOptions, Total
+from trainer.drills.checking import AnswerMode, Claim
 from trainer.drills.deal import PeggingMoment
-from trainer.record import attempts, history, learners, pending_drills
+from trainer.record import history, learners, pending_drills
 from trainer.record.attempts import DrillKind
 
 
-def moment_of(pending: pending_drills.PendingDrill) -> PeggingMoment:
-    return PeggingMoment.from_dict(pending.payload["moment"])
+def pending_of(learner_id: int, dealt: practice.Dealt) -> pending_drills.PendingDrill:
+    pending = pending_drills.pending_drill(dealt.drill_id, learner_id, dealt.kind)
+    assert pending is not None
+    return pending
 
 
-def wrong_answer(moment: PeggingMoment, retry_of: int | None = None) -> attempts.NewAttempt:
+def wrong_answer(pending: pending_drills.PendingDrill) -> PegPoints:
     """An answer off by one point: always wrong, whatever the moment is worth."""
-    right = grading.grade_pegging(moment, 0, moment.play().count)[0].expected_points
-    return grading.grade_pegging(moment, right + 1, moment.play().count, retry_of=retry_of)[1]
+    moment = PeggingMoment.from_dict(pending.payload["moment"])
+    return PegPoints(moment.points + 1, moment.play().count)
 
 
 @pytest.fixture
@@ -34,29 +39,51 @@ def ann(app):
 
 def test_a_drill_answered_twice_is_recorded_once(app, ann):
     dealt = practice.next_pegging(ann, random.Random(1), spacing=0)
-    pending = pending_drills.pending_drill(dealt.drill_id, ann, DrillKind.PEGGING)
-    assert pending is not None and not dealt.brought_back
-    first = practice.answer_drill(ann, dealt.drill_id, lambda: wrong_answer(moment_of(pending)))
-    second = practice.answer_drill(ann, dealt.drill_id, lambda: wrong_answer(moment_of(pending)))
+    pending = pending_of(ann, dealt)
+    assert not dealt.brought_back
+    first = practice.answer_drill(ann, pending, wrong_answer(pending))
+    second = practice.answer_drill(ann, pending, wrong_answer(pending))
     assert first is not None and second is None
     assert len(history.history(ann, limit=10)) == 1
 
 
 def test_a_missed_deal_comes_back_before_a_new_one(app, ann):
     dealt = practice.next_pegging(ann, random.Random(2), spacing=0)
-    pending = pending_drills.pending_drill(dealt.drill_id, ann, DrillKind.PEGGING)
-    missed = practice.answer_drill(ann, dealt.drill_id, lambda: wrong_answer(moment_of(pending)))
+    pending = pending_of(ann, dealt)
+    missed = practice.answer_drill(ann, pending, wrong_answer(pending))
     again = practice.next_pegging(ann, random.Random(3), spacing=0)
     assert again.brought_back
-    brought = pending_drills.pending_drill(again.drill_id, ann, DrillKind.PEGGING)
+    brought = pending_of(ann, again)
     assert brought.retry_of == missed and brought.payload["moment"] == pending.payload["moment"]
 
 
 def test_a_chosen_seat_skips_the_review(app, ann):
     dealt = practice.next_pegging(ann, random.Random(4), spacing=0)
-    pending = pending_drills.pending_drill(dealt.drill_id, ann, DrillKind.PEGGING)
-    practice.answer_drill(ann, dealt.drill_id, lambda: wrong_answer(moment_of(pending)))
+    pending = pending_of(ann, dealt)
+    practice.answer_drill(ann, pending, wrong_answer(pending))
     assert not practice.next_discard(ann, random.Random(5), dealer=True, spacing=0).brought_back
+
+
+@pytest.mark.parametrize("given", [Total(3), PegPoints(0, 5), LaidAway(()), BestCard(Card.parse("5H"))])
+def test_an_answer_of_another_drill_is_refused_and_changes_nothing(app, ann, given):
+    """The service grades an answer by its type against the drill's kind: a count
+    answer to a discard (or a pick of no cards) records nothing and leaves the drill open."""
+    dealt = practice.next_discard(ann, random.Random(7), dealer=True, spacing=0)
+    with pytest.raises(ValueError):
+        practice.answer_drill(ann, pending_of(ann, dealt), given)
+    assert history.history(ann) == () and pending_of(ann, dealt) is not None
+
+
+def test_a_timed_count_records_the_seconds_taken_and_an_untimed_one_none(app, ann):
+    recorded = []
+    for timed in (True, False):
+        options = ShowOptions(AnswerMode.TOTAL, focus=None, timed=timed)
+        dealt = practice.next_show(ann, random.Random(8), options=options, spacing=10)
+        attempt_id = practice.answer_drill(ann, pending_of(ann, dealt), Total(0))
+        recorded.append(history.attempt_by_id(attempt_id, ann))
+    timed, untimed = recorded
+    assert timed.seconds is not None and timed.seconds >= 0 and untimed.seconds is None
+    assert timed.dealt["options"] == ShowOptions(timed=True).to_dict() and timed.mode == "total"
 
 
 def test_retry_refuses_what_is_not_the_learners(app, ann):
@@ -64,22 +91,38 @@ def test_retry_refuses_what_is_not_the_learners(app, ann):
         practice.retry(ann, 123456)
 
 
-def test_claims_change_applies_over_a_change_that_landed_first(app, ann):
-    dealt = practice.next_show(ann, random.Random(6), crib=False, focus=None, spacing=0, options={})
+def test_claims_change_applies_over_a_change_that_landed_first(app, ann, monkeypatch):
+    dealt = practice.next_show(ann, random.Random(6), options=ShowOptions(), spacing=0)
+    update = pending_drills.update_drill
+    pair = Claims((Claim.parse("pair", "5H 5D"),)).stored()
     landed_first = []
 
-    def add(claims: list) -> list:
+    def another_request_writes_first(drill_id, payload, version):
         if not landed_first:  # another request writes between this read and this write
             pending = pending_drills.pending_drill(dealt.drill_id, ann, DrillKind.SHOW)
-            pending_drills.update_drill(pending.id, {**pending.payload, "claims": [["pair", "5H 5D"]]}, pending.version)
+            update(pending.id, {**pending.payload, "claims": pair}, pending.version)
             database.commit()
             landed_first.append(True)
-        return claims + [["nobs", "JS"]]
+        return update(drill_id, payload, version)
 
-    assert practice.change_claims(ann, dealt.drill_id, add) is practice.ClaimsChange.SAVED
+    monkeypatch.setattr(pending_drills, "update_drill", another_request_writes_first)
+    change = practice.AddClaim(Claim.parse("nobs", "JS"))
+    assert practice.change_claims(ann, dealt.drill_id, change) is practice.ClaimsChange.SAVED
     claims = pending_drills.pending_drill(dealt.drill_id, ann, DrillKind.SHOW).payload["claims"]
-    assert claims == [["pair", "5H 5D"], ["nobs", "JS"]]
+    assert landed_first and claims == pair + [["nobs", "JS"]]
 
 
 def test_claims_of_an_answered_drill_are_gone(app, ann):
-    assert practice.change_claims(ann, "0" * 32, lambda claims: claims) is practice.ClaimsChange.GONE
+    assert practice.change_claims(ann, "0" * 32, practice.RemoveClaim(0)) is practice.ClaimsChange.GONE
+
+
+def test_a_refused_claims_change_writes_nothing(app, ann):
+    dealt = practice.next_show(ann, random.Random(9), options=ShowOptions(AnswerMode.CLAIMS), spacing=0)
+    assert practice.change_claims(ann, dealt.drill_id, practice.RemoveClaim(0)) is practice.ClaimsChange.NO_SUCH_CLAIM
+    nobs = practice.AddClaim(Claim.parse("nobs", "JS"))
+    for _ in range(practice.MAX_CLAIMS):
+        assert practice.change_claims(ann, dealt.drill_id, nobs) is practice.ClaimsChange.SAVED
+    assert practice.change_claims(ann, dealt.drill_id, nobs) is practice.ClaimsChange.TOO_MANY
+    pending = pending_of(ann, dealt)
+    assert len(pending.payload["claims"]) == practice.MAX_CLAIMS and pending.version == practice.MAX_CLAIMS
+    assert practice.show_drill(pending).claims == Claims((nobs.claim,) * practice.MAX_CLAIMS)

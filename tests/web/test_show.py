@@ -3,11 +3,13 @@ options, and every kind of bad input."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.scoring import score_show
 from trainer import database
-from trainer.drills.deal import ShowDeal
+from trainer.drills.deal import FocusKind, ShowDeal
 from trainer.record import history, learners, pending_drills
 from trainer.record.attempts import DrillKind
 
@@ -211,6 +213,16 @@ def test_options_crib_and_focus(app, learner):
     assert any(item.name == "his nob" for item in score_show(deal.hand, deal.starter, crib=True).items)
     text = page_text(learner.client.get(location))
     assert "Count the crib" in text and "Time:" in text and "Fifteens" in text
+
+
+@pytest.mark.parametrize("query, current", [("", "Adaptive"), ("?focus=auto", "Adaptive"), ("?focus=nobs", "Nobs"),
+                                            ("?focus=any", "Any")])
+def test_the_options_mark_the_focus_the_hand_was_dealt_with(learner, query, current):
+    page = learner.client.get(drill_location(learner.client, "/show/" + query))
+    marked = re.findall(r'aria-current="true">([^<]+)</a>', page.get_data(as_text=True))
+    focus_labels = {"Adaptive"} | {focus.label for focus in FocusKind}
+    assert [label for label in marked if label in focus_labels] == [current]
+    assert "Options: total · hand · " + current.lower() in page_text(page)
 
 
 def test_unknown_options_are_ignored_with_a_message(learner):

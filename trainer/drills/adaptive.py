@@ -24,16 +24,13 @@ history.
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence, TypeVar
 
-from trainer.drills.deal import BestPlayQuestion, DiscardDeal, FocusKind, PeggingMoment, PegTag, ShowDeal, replay
+from trainer.drills.deal import Deal, FocusKind, PegTag, replay
 from trainer.record import history
 from trainer.record.attempts import AttemptInfo, DrillKind
 from trainer.record.combos import ComboType
 from trainer.record.stats import LearnerStats
-
-#: A deal rebuilt from the record, as :func:`trainer.drills.deal.replay` gives it.
-Deal = ShowDeal | PeggingMoment | DiscardDeal | BestPlayQuestion
 
 #: The combo types each focus kind trains.
 FOCUS_TYPES: dict[FocusKind, tuple[ComboType, ...]] = {
@@ -71,7 +68,7 @@ def _error_rate(stats: LearnerStats, types: Sequence[ComboType]) -> float:
 
 def focus_weights(stats: LearnerStats) -> dict[FocusKind, float]:
     """How often to deal each focus kind: the weakest kinds weigh most."""
-    weights = {FocusKind.ANY: BASE_WEIGHT}
+    weights: dict[FocusKind, float] = {FocusKind.ANY: BASE_WEIGHT}
     for focus, types in FOCUS_TYPES.items():
         weights[focus] = ERROR_BOOST * _error_rate(stats, types)
     # A nineteen hand trains the whole count: weigh it by the overall error rate.
@@ -93,7 +90,10 @@ def choose_peg_tag(stats: LearnerStats, rng: random.Random) -> PegTag | None:
     return _draw(weights, rng)
 
 
-def _draw(weights: dict, rng: random.Random):
+K = TypeVar("K")
+
+
+def _draw(weights: Mapping[K, float], rng: random.Random) -> K:
     """One key of ``weights``, drawn with the chance its weight gives it."""
     keys = list(weights)
     return rng.choices(keys, weights=[weights[k] for k in keys])[0]
@@ -127,7 +127,7 @@ def review_deal(learner_id: int, kind: DrillKind, spacing: int) -> tuple[int, De
     :func:`due_for_review`, asked of the database) as its id and its deal
     rebuilt, or None; attempts whose record cannot be dealt again are skipped."""
     for attempt_id, dealt in history.review_candidates(learner_id, kind, spacing):
-        deal = replay(kind.value, dealt)
+        deal = replay(kind, dealt)
         if deal is not None:
             return attempt_id, deal
     return None

@@ -21,17 +21,21 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from engine.cards import Card, format_cards, parse_cards, shuffled_deck
-from engine.events import CountReset, Played, PlayEnded, Points, StarterCut
+from engine.events import CountReset, Event, Played, PlayEnded, Points, StarterCut
 from engine.game import Action, Automation, Game
-from engine.pegging import PlayScore, pile_count, score_play
+from engine.pegging import PlayScore, ending_item, least_value_after_go, pile_count, playable, score_play
 from engine.rules import STANDARD
 from engine.scoring import ScoreItem, ScoreKind, ShowScore, score_show
 from trainer.language.i18n import NC_, pgettext
+from trainer.record.attempts import DrillKind
+
+#: Cards of a count, each with whether "you" (the player a moment is seen by) laid it.
+Side = tuple[tuple[bool, Card], ...]
 
 # ---------------------------------------------------------------- show drills
 
@@ -106,11 +110,11 @@ class ShowDeal:
     def score(self) -> ShowScore:
         return score_show(self.hand, self.starter, crib=self.crib)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"hand": format_cards(self.hand), "starter": str(self.starter), "crib": self.crib}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "ShowDeal":
+    def from_dict(cls, data: dict[str, Any]) -> "ShowDeal":
         """Rebuild a stored deal; ``ValueError`` if it is not a valid deal."""
         hand = parse_cards(data["hand"])
         starter = Card.parse(data["starter"])
@@ -163,8 +167,8 @@ class PeggingMoment:
     those go / last-card items.
     """
 
-    earlier: tuple[tuple[tuple[bool, Card], ...], ...]
-    pile: tuple[tuple[bool, Card], ...]
+    earlier: tuple[Side, ...]
+    pile: Side
     neither_can_play: bool
     last_card: bool
     extra: tuple[ScoreItem, ...]
@@ -212,8 +216,8 @@ class PeggingMoment:
             tags.add(PegTag.NOTHING)
         return frozenset(tags)
 
-    def to_dict(self) -> dict:
-        def side(pairs):
+    def to_dict(self) -> dict[str, Any]:
+        def side(pairs: Side) -> list[list[bool | str]]:
             return [[mine, str(card)] for mine, card in pairs]
 
         return {
@@ -224,10 +228,10 @@ class PeggingMoment:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "PeggingMoment":
+    def from_dict(cls, data: dict[str, Any]) -> "PeggingMoment":
         """Rebuild a stored moment (its go and last-card points are derived again)."""
 
-        def side(pairs) -> tuple[tuple[bool, Card], ...]:
+        def side(pairs: Iterable[tuple[Any, str]]) -> Side:
             return tuple((bool(mine), Card.parse(card)) for mine, card in pairs)
 
         earlier = tuple(side(count) for count in data["earlier"])
@@ -239,15 +243,13 @@ class PeggingMoment:
         return _moment(earlier, pile, bool(data["neither_can_play"]), bool(data["last_card"]))
 
 
-def _moment(earlier, pile, neither_can_play: bool, last_card: bool) -> PeggingMoment:
-    """A moment with its go / last-card point worked out by the rules: the
-    last card pegs one, a go pegs one, and neither adds to a 31."""
-    count = pile_count(card for _, card in pile)
-    extra: tuple[ScoreItem, ...] = ()
-    if count != 31 and (neither_can_play or last_card):
-        kind = ScoreKind.LAST_CARD if last_card else ScoreKind.GO
-        extra = (ScoreItem(kind, (pile[-1][1],), 1),)
-    return PeggingMoment(tuple(earlier), tuple(pile), neither_can_play, last_card, extra)
+def _moment(earlier: tuple[Side, ...], pile: Side, neither_can_play: bool, last_card: bool) -> PeggingMoment:
+    """A moment with its go / last-card point as the engine rules it
+    (:func:`engine.pegging.ending_item`): the card that ends a count pegs one,
+    for the go or the last card, and nothing more on a 31."""
+    ending = ScoreKind.LAST_CARD if last_card else ScoreKind.GO if neither_can_play else None
+    item = ending_item([card for _, card in pile], ending) if ending else None
+    return PeggingMoment(earlier, pile, neither_can_play, last_card, (item,) if item else ())
 
 
 def _choose_play(rng: random.Random, legal: Sequence[Card], pile: Sequence[Card]) -> Card:
@@ -291,13 +293,13 @@ def play_deal(rng: random.Random) -> PeggingDeal:
     """Deal two hands with the game engine, discard at random, and play them out."""
     game = Game(STANDARD, seed=rng.randrange(2**32), dealer=rng.randrange(2), automate=Automation.CHANCE)
     dealt = {seat: game.hand(seat) for seat in (0, 1)}
-    discards = {}
+    discards: dict[int, tuple[Card, ...]] = {}
     for seat in (0, 1):
         discards[seat] = tuple(rng.sample(list(dealt[seat]), 2))
         game.discard(seat, discards[seat])
     hands = {seat: game.hand(seat) for seat in (0, 1)}
     starter = next(e.starter for e in game.log if isinstance(e, StarterCut))
-    turns = []
+    turns: list[Turn] = []
     start = len(game.log)
     while game.to_act and game.expected is Action.PLAY:
         (seat,) = game.to_act
@@ -317,48 +319,53 @@ def play_deal(rng: random.Random) -> PeggingDeal:
     )
 
 
-def _moments(log: Iterable) -> list[PeggingMoment]:
-    """Cut a play's event log into moments, one per card laid."""
-    counts: list[list[tuple[int, Card]]] = []
-    pile: list[tuple[int, Card]] = []
+@dataclass(frozen=True, slots=True)
+class _Laid:
+    """A card just laid, waiting to hear whether it ends its count (a go, the
+    last card) before it becomes a moment seen by its player."""
+
+    player: int
+    earlier: tuple[tuple[tuple[int, Card], ...], ...]
+    pile: tuple[tuple[int, Card], ...]
+    go: bool = False
+    last: bool = False
+
+    def moment(self) -> PeggingMoment:
+        def seen(pairs: tuple[tuple[int, Card], ...]) -> Side:
+            return tuple((player == self.player, card) for player, card in pairs)
+
+        return _moment(tuple(seen(count) for count in self.earlier), seen(self.pile), self.go, self.last)
+
+
+def _moments(log: Iterable[Event]) -> list[PeggingMoment]:
+    """Cut a play's event log into moments, one per card laid: a card becomes its
+    moment once the next card, a reset or the end of the play shows whether it
+    ended its count."""
+    counts: list[tuple[tuple[int, Card], ...]] = []
+    pile: tuple[tuple[int, Card], ...] = ()
     moments: list[PeggingMoment] = []
-    pending: dict | None = None
-
-    def settle() -> None:
-        nonlocal pending
-        if pending is None:
-            return
-        player = pending["player"]
-        view = lambda pairs: tuple((p == player, c) for p, c in pairs)  # noqa: E731 - tiny local adapter
-        moments.append(
-            _moment(
-                tuple(view(count) for count in pending["earlier"]),
-                view(pending["pile"]),
-                pending["go"],
-                pending["last"],
-            )
-        )
-        pending = None
-
+    laid: _Laid | None = None
     for event in log:
-        if isinstance(event, Played):
-            settle()
-            pile.append((event.player, event.card))
-            pending = {"player": event.player, "earlier": list(counts), "pile": list(pile), "go": False, "last": False}
-        elif isinstance(event, Points) and pending is not None:
-            if event.reason is ScoreKind.GO:
-                pending["go"] = True
-            elif event.reason is ScoreKind.LAST_CARD:
-                pending["last"] = True
-        elif isinstance(event, CountReset):
-            settle()
-            counts.append(list(pile))
-            pile = []
-        elif isinstance(event, PlayEnded):
-            if pending is not None:
-                pending["last"] = True
-            settle()
-    settle()
+        match event:
+            case Played(player=player, card=card):
+                if laid is not None:
+                    moments.append(laid.moment())
+                pile += ((player, card),)
+                laid = _Laid(player, tuple(counts), pile)
+            case Points(reason=ScoreKind.GO) if laid is not None:
+                laid = replace(laid, go=True)
+            case Points(reason=ScoreKind.LAST_CARD) if laid is not None:
+                laid = replace(laid, last=True)
+            case CountReset():
+                if laid is not None:
+                    moments.append(laid.moment())
+                counts.append(pile)
+                laid, pile = None, ()
+            case PlayEnded() if laid is not None:
+                moments.append(replace(laid, last=True).moment())
+                laid = None
+    if laid is not None:
+        moments.append(laid.moment())
     return moments
 
 
@@ -396,10 +403,11 @@ class BestPlayQuestion:
     seed: int
     #: whether you laid the pile's last card (the opponent having said go)
     last_mine: bool = False
-    #: the lowest value the opponent can hold: after their go at count c, 32 - c
+    #: the lowest value the opponent can hold (:func:`engine.pegging.least_value_after_go`
+    #: of the count at which they said go)
     opponent_min_value: int = 1
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "hand": format_cards(self.hand),
             "pile": format_cards(self.pile),
@@ -412,7 +420,7 @@ class BestPlayQuestion:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "BestPlayQuestion":
+    def from_dict(cls, data: dict[str, Any]) -> "BestPlayQuestion":
         hand = parse_cards(data["hand"])
         pile = parse_cards(data["pile"]) if data["pile"] else ()
         earlier = parse_cards(data["earlier"]) if data["earlier"] else ()
@@ -434,12 +442,7 @@ def best_play_question(rng: random.Random, max_deals: int = 200) -> BestPlayQues
     """A turn from a real deal where the player has at least two different legal cards."""
     for _ in range(max_deals):
         deal = play_deal(rng)
-        choices = []
-        for turn in deal.turns:
-            count = pile_count(turn.pile)
-            legal = {c.rank for c in turn.hand if count + c.value <= 31}
-            if len(legal) >= 2:
-                choices.append(turn)
+        choices = [turn for turn in deal.turns if len({c.rank for c in playable(turn.hand, pile_count(turn.pile))}) >= 2]
         if not choices:
             continue
         turn = rng.choice(choices)
@@ -447,8 +450,7 @@ def best_play_question(rng: random.Random, max_deals: int = 200) -> BestPlayQues
         opponent = 1 - turn.seat
         opponent_left = len([c for c in deal.hands[opponent] if c not in played])
         seen = deal.discards[turn.seat] + (deal.starter,)
-        count = pile_count(turn.pile)
-        minimum = 32 - count if opponent in turn.said_go else 1
+        minimum = least_value_after_go(pile_count(turn.pile)) if opponent in turn.said_go else 1
         return BestPlayQuestion(
             turn.hand, turn.pile, turn.earlier, seen, opponent_left, rng.randrange(2**31),
             last_mine=turn.last_player == turn.seat, opponent_min_value=minimum,
@@ -466,33 +468,36 @@ class DiscardDeal:
     cards: tuple[Card, ...]
     dealer: bool
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"cards": format_cards(self.cards), "dealer": self.dealer}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "DiscardDeal":
+    def from_dict(cls, data: dict[str, Any]) -> "DiscardDeal":
         cards = parse_cards(data["cards"])
         if len(cards) != 6:
             raise ValueError("a discard deal is six cards")
         return cls(tuple(cards), bool(data["dealer"]))
 
 
-def replay(kind: str, dealt: dict) -> ShowDeal | PeggingMoment | DiscardDeal | BestPlayQuestion | None:
-    """The deal stored with an attempt of drill ``kind`` ("show", "pegging",
-    "discard", "best-play"), or None when it cannot be dealt again (an unknown
-    kind, or a record written in another shape)."""
+#: A deal of any drill, as :func:`replay` rebuilds it.
+Deal = ShowDeal | PeggingMoment | DiscardDeal | BestPlayQuestion
+
+
+def replay(kind: DrillKind, dealt: dict[str, Any]) -> Deal | None:
+    """The deal stored with a drill of ``kind`` (its pending payload, or an attempt's
+    ``dealt``), or None when it cannot be dealt again (a record written in another shape)."""
     try:
-        if kind == "show":
-            return ShowDeal.from_dict(dealt["deal"])
-        if kind == "pegging":
-            return PeggingMoment.from_dict(dealt["moment"])
-        if kind == "discard":
-            return DiscardDeal.from_dict(dealt["deal"])
-        if kind == "best-play":
-            return BestPlayQuestion.from_dict(dealt["question"])
+        match kind:
+            case DrillKind.SHOW:
+                return ShowDeal.from_dict(dealt["deal"])
+            case DrillKind.PEGGING:
+                return PeggingMoment.from_dict(dealt["moment"])
+            case DrillKind.DISCARD:
+                return DiscardDeal.from_dict(dealt["deal"])
+            case DrillKind.BEST_PLAY:
+                return BestPlayQuestion.from_dict(dealt["question"])
     except (KeyError, TypeError, ValueError):
         return None
-    return None
 
 
 def deal_discard(rng: random.Random, dealer: bool | None = None) -> DiscardDeal:

@@ -1,33 +1,35 @@
 """The one grading standard: judging an answer into the attempt that is recorded.
 
-Each drill kind has one function here that takes what was dealt and what the
-learner answered and returns the verdict with the :class:`~trainer.record.attempts.NewAttempt`
-to record.  The drills, the lessons' exercises, the games (a discard, a card
-played) and ``crib demo-data`` all record through these functions, so the same
-answer gets the same verdict wherever it is given: one tolerance for a best
-discard, one for a best card, one sample count for the best-play analysis, and
-the combo-type attribution of :mod:`trainer.drills.checking`.
+Each drill kind has two functions here, both taking what was dealt and the
+learner's answer (a value of :mod:`trainer.drills.answers`): ``judge_*`` gives
+the verdict, and ``grade_*`` gives it :class:`Graded`, with the
+:class:`~trainer.record.attempts.NewAttempt` to record.  The drills, the
+lessons' exercises, the games (a discard, a card played) and ``crib demo-data``
+all record through these functions, so the same answer gets the same verdict
+wherever it is given: one tolerance for a best discard, one for a best card,
+one sample count for the best-play analysis, and the combo-type attribution of
+:mod:`trainer.drills.checking`.
 
 >>> from trainer.drills.deal import ShowDeal
 >>> from engine.cards import parse_cards, Card
 >>> deal = ShowDeal(tuple(parse_cards("5H 5D 5S JC")), Card.parse("5C"), False)
->>> feedback, attempt = grade_show(deal, {"mode": "total"}, {"total": 28})
->>> attempt.points_expected, attempt.points_missed, attempt.correct
-(29, 1, False)
+>>> graded = grade_show(deal, ShowOptions(), Total(28))
+>>> graded.verdict.diff, graded.attempt.points_missed, graded.attempt.correct
+(-1, 1, False)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from enum import StrEnum
+from typing import Any, Generic, Protocol, Sequence, TypeVar
 
 from engine.analysis.discard import DiscardOption, analyse_discards
 from engine.analysis.play import PeggingView, PlayOption, analyse_plays
 from engine.cards import Card, format_cards
-from engine.scoring import ScoreKind
+from trainer.drills.answers import BestCard, ByCategory, Claims, LaidAway, PegPoints, ShowAnswer, ShowOptions, Total
 from trainer.drills.checking import (
     AnswerMode,
-    Claim,
     Feedback,
     PeggingFeedback,
     check_categories,
@@ -96,94 +98,120 @@ def play_options(view: PeggingView, seed: int) -> tuple[PlayOption, ...]:
     return tuple(analyse_plays(view, samples=BEST_PLAY_SAMPLES, rng=seed))
 
 
-def _with_source(dealt: dict, source: str | None) -> dict:
+class AttemptMode(StrEnum):
+    """How an attempt of a drill other than the count was answered, as the record
+    names it (``NewAttempt.mode``; a count's mode is its :class:`AnswerMode`)."""
+
+    POINTS = "points"
+    DEALER = "dealer"
+    PONE = "pone"
+    BEST_CARD = "best card"
+
+
+class Verdict(Protocol):
+    """What every verdict tells: whether the answer counts as right.  A verdict is
+    :class:`Feedback`, :class:`PeggingFeedback`, :class:`DiscardVerdict` or :class:`PlayVerdict`."""
+
+    @property
+    def correct(self) -> bool: ...
+
+
+V = TypeVar("V", bound=Verdict)
+
+
+@dataclass(frozen=True, slots=True)
+class Graded(Generic[V]):
+    """What every ``grade_*`` returns: the verdict to show and the attempt to record
+    (``attempt.correct`` is ``verdict.correct``)."""
+
+    verdict: V
+    attempt: NewAttempt
+
+
+def _with_source(dealt: dict[str, Any], source: str | None) -> dict[str, Any]:
     """What was dealt, marked with where it was answered when not in its drill."""
     return dealt if source is None else dealt | {"source": source}
 
 
-def answer_mode(given: dict) -> AnswerMode:
-    """How a stored show answer was given, read from its shape."""
-    if "claims" in given:
-        return AnswerMode.CLAIMS
-    if "categories" in given:
-        return AnswerMode.CATEGORY
-    return AnswerMode.TOTAL
-
-
-def check_show(deal: ShowDeal, given: dict) -> Feedback:
-    """The verdict on a show answer as stored (a total, per category, or claims)."""
+def judge_show(deal: ShowDeal, given: ShowAnswer) -> Feedback:
+    """The verdict on a count, however it was answered."""
     score = deal.score()
-    mode = answer_mode(given)
-    if mode is AnswerMode.TOTAL:
-        return check_total(score, int(given["total"]))
-    if mode is AnswerMode.CATEGORY:
-        return check_categories(score, {ScoreKind(k): int(v) for k, v in given["categories"].items()})
-    return check_claims(score, [Claim.parse(kind, cards) for kind, cards in given["claims"]])
+    match given:
+        case Total(points):
+            return check_total(score, points)
+        case ByCategory():
+            return check_categories(score, given.by_kind)
+        case Claims(claims):
+            return check_claims(score, claims)
 
 
 def grade_show(
     deal: ShowDeal,
-    options: dict,
-    given: dict,
+    options: ShowOptions,
+    given: ShowAnswer,
     *,
     seconds: float | None = None,
     retry_of: int | None = None,
     source: str | None = None,
-) -> tuple[Feedback, NewAttempt]:
+) -> Graded[Feedback]:
     """Judge a counted hand or crib; ``options`` are the drill's (stored with the
     deal); ``source`` marks a count made outside the drill, e.g. "game"."""
-    feedback = check_show(deal, given)
-    return feedback, NewAttempt(
+    feedback = judge_show(deal, given)
+    return Graded(feedback, NewAttempt(
         DrillKind.SHOW,
-        dealt=_with_source({"deal": deal.to_dict(), "options": options}, source),
-        answer=given,
+        dealt=_with_source({"deal": deal.to_dict(), "options": options.to_dict()}, source),
+        answer=given.to_dict(),
         results=feedback.results,
         points_expected=feedback.expected_total,
         points_answered=feedback.answered_total,
         points_missed=feedback.points_missed,
         correct=feedback.correct,
-        mode=answer_mode(given).value,
+        mode=given.mode.value,
         seconds=seconds,
         retry_of=retry_of,
-    )
+    ))
 
 
-def total_options(crib: bool) -> dict:
+def total_options(crib: bool) -> ShowOptions:
     """The show drill's options for a count answered by its total, as a game, a
     solitaire or a lesson asks for it."""
-    return {"mode": AnswerMode.TOTAL.value, "crib": crib, "focus": "auto", "timed": False}
+    return ShowOptions(AnswerMode.TOTAL, crib=crib)
 
 
-def grade_counted_show(
+def counted_show_attempt(
     cards: Sequence[Card], starter: Card | None, *, crib: bool, claimed: int, source: str
 ) -> NewAttempt | None:
     """A hand or crib the learner counted outside the drills (``source``: "game",
-    "solitaire") as a show attempt answered by total, in the show drill's shape,
-    so the review can bring a miss back; None when it is not four cards and a
-    starter (the drill's deal)."""
+    "solitaire") as the attempt :func:`grade_show` makes of it, answered by total,
+    in the show drill's shape, so the review can bring a miss back; None when it
+    is not four cards and a starter (the drill's deal)."""
     if len(cards) != 4 or starter is None:
         return None
     deal = ShowDeal(tuple(cards), starter, crib)
-    return grade_show(deal, total_options(crib), {"total": claimed}, source=source)[1]
+    return grade_show(deal, total_options(crib), Total(claimed), source=source).attempt
 
 
-def grade_pegging(
-    moment: PeggingMoment, points: int, count: int, *, retry_of: int | None = None
-) -> tuple[PeggingFeedback, NewAttempt]:
+def judge_pegging(moment: PeggingMoment, given: PegPoints) -> PeggingFeedback:
+    """The verdict on the points and count given for the card just played (its
+    go or last card included)."""
+    return check_pegging(moment.play(), moment.extra, given.points, given.count)
+
+
+def grade_pegging(moment: PeggingMoment, given: PegPoints, *, retry_of: int | None = None) -> Graded[PeggingFeedback]:
     """Judge the points and count given for the card just played."""
-    feedback = check_pegging(moment.play(), moment.extra, points, count)
-    return feedback, NewAttempt(
+    feedback = judge_pegging(moment, given)
+    return Graded(feedback, NewAttempt(
         DrillKind.PEGGING,
         dealt={"moment": moment.to_dict()},
-        answer={"count": count, "points": points},
+        answer=given.to_dict(),
         results=feedback.results,
         points_expected=feedback.expected_points,
-        points_answered=points,
+        points_answered=given.points,
         points_missed=feedback.points_missed,
         correct=feedback.correct,
-        mode="points",
+        mode=AttemptMode.POINTS.value,
         retry_of=retry_of,
-    )
+    ))
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,35 +226,45 @@ class DiscardVerdict:
     def best(self) -> bool:
         return is_best_discard(self.given_away)
 
+    correct = best  # a discard is right when it counts as best
 
-def grade_discard(
-    deal: DiscardDeal,
-    picked: Sequence[Card],
-    *,
-    options: Sequence[DiscardOption] | None = None,
-    retry_of: int | None = None,
-    source: str | None = None,
-) -> tuple[DiscardVerdict, NewAttempt]:
-    """Judge the two cards laid away (``options`` saves analysing the deal again;
-    ``source`` marks a discard made outside the drill, e.g. "game");
+
+def judge_discard(
+    deal: DiscardDeal, given: LaidAway, *, options: Sequence[DiscardOption] | None = None
+) -> DiscardVerdict:
+    """Judge the two cards laid away (``options`` saves analysing the deal again);
     ``ValueError`` unless they are two of the six."""
+    picked = given.cards
     if len(picked) != 2 or not set(picked) <= set(deal.cards):
         raise ValueError("pick exactly two of the six cards")
     options = tuple(analyse_discards(deal.cards, dealer=deal.dealer) if options is None else options)
     mine = next(o for o in options if set(o.discard) == set(picked))
-    verdict = DiscardVerdict(options, mine, discard_given_away(options, picked))
-    return verdict, NewAttempt(
+    return DiscardVerdict(options, mine, discard_given_away(options, picked))
+
+
+def grade_discard(
+    deal: DiscardDeal,
+    given: LaidAway,
+    *,
+    options: Sequence[DiscardOption] | None = None,
+    retry_of: int | None = None,
+    source: str | None = None,
+) -> Graded[DiscardVerdict]:
+    """Judge the two cards laid away (:func:`judge_discard`); ``source`` marks a
+    discard made outside the drill, e.g. "game"."""
+    verdict = judge_discard(deal, given, options=options)
+    return Graded(verdict, NewAttempt(
         DrillKind.DISCARD,
         dealt=_with_source({"deal": deal.to_dict()}, source),
-        answer={"discard": format_cards(sorted(picked)), "given_away": verdict.given_away},
+        answer=given.to_dict() | {"given_away": verdict.given_away},
         results=(),
         points_expected=0,
         points_answered=0,
         points_missed=round(verdict.given_away),
-        correct=verdict.best,
-        mode="dealer" if deal.dealer else "pone",
+        correct=verdict.correct,
+        mode=(AttemptMode.DEALER if deal.dealer else AttemptMode.PONE).value,
         retry_of=retry_of,
-    )
+    ))
 
 
 def best_play_view(question: BestPlayQuestion) -> PeggingView:
@@ -249,27 +287,50 @@ def best_play_options(question: BestPlayQuestion) -> tuple[PlayOption, ...]:
     return play_options(best_play_view(question), question.seed)
 
 
+@dataclass(frozen=True, slots=True)
+class PlayVerdict:
+    """Every legal card by expected net points, the one chosen, and what it gave away."""
+
+    options: tuple[PlayOption, ...]
+    chosen: Card
+    given_away: float
+
+    @property
+    def best(self) -> bool:
+        return is_best_play(self.given_away)
+
+    correct = best  # a card is right when it counts as best
+
+
+def judge_best_play(
+    question: BestPlayQuestion, given: BestCard, *, options: Sequence[PlayOption] | None = None
+) -> PlayVerdict:
+    """Judge the card chosen (``options`` saves analysing the question again);
+    ``ValueError`` unless it is one of the cards that may be played."""
+    options = tuple(best_play_options(question) if options is None else options)
+    return PlayVerdict(options, given.card, play_given_away(options, given.card))
+
+
 def grade_best_play(
     question: BestPlayQuestion,
-    chosen: Card,
+    given: BestCard,
     *,
     options: Sequence[PlayOption] | None = None,
     retry_of: int | None = None,
     source: str | None = None,
-) -> NewAttempt:
-    """Judge the card chosen (``options`` saves analysing the question again;
-    ``source`` marks a card played outside the drill, e.g. "game")."""
-    options = best_play_options(question) if options is None else options
-    given_away = play_given_away(options, chosen)
-    return NewAttempt(
+) -> Graded[PlayVerdict]:
+    """Judge the card chosen (:func:`judge_best_play`); ``source`` marks a card
+    played outside the drill, e.g. "game"."""
+    verdict = judge_best_play(question, given, options=options)
+    return Graded(verdict, NewAttempt(
         DrillKind.BEST_PLAY,
         dealt=_with_source({"question": question.to_dict()}, source),
-        answer={"card": str(chosen), "given_away": given_away},
+        answer=given.to_dict() | {"given_away": verdict.given_away},
         results=(),
         points_expected=0,
         points_answered=0,
-        points_missed=round(given_away),
-        correct=is_best_play(given_away),
-        mode="best card",
+        points_missed=round(verdict.given_away),
+        correct=verdict.correct,
+        mode=AttemptMode.BEST_CARD.value,
         retry_of=retry_of,
-    )
+    ))

@@ -4,8 +4,9 @@ answer it.
 Dealing brings back a missed deal that is due for review before anything new
 (:func:`trainer.drills.adaptive.review_deal`), otherwise deals afresh where the
 learner is weakest, and stores the deal as the learner's one pending drill
-row.  Answering closes that drill, grades the answer with :mod:`trainer.drills.grading`
-and records it, all in one commit, so a double submit records once and a crash
+row.  Answering (:func:`answer_drill`, with an answer of :mod:`trainer.drills.answers`)
+grades the answer with :mod:`trainer.drills.grading`, closes the drill and records
+the attempt, all in one commit, so a double submit records once and a crash
 records nothing half-way.  The web views only read the request into values,
 call one of these and render.
 """
@@ -18,12 +19,25 @@ from enum import StrEnum
 from typing import Any, Callable
 
 from trainer import database
-from trainer.drills import adaptive
-from trainer.drills.adaptive import Deal
-from trainer.drills.deal import FocusKind, best_play_question, deal_discard, deal_show, pegging_moment, replay
+from trainer.drills import adaptive, grading
+from trainer.drills.answers import BestCard, ByCategory, Claims, DrillAnswer, LaidAway, PegPoints, ShowOptions, Total
+from trainer.drills.checking import Claim
+from trainer.drills.deal import (
+    BestPlayQuestion,
+    Deal,
+    DiscardDeal,
+    PeggingMoment,
+    ShowDeal,
+    best_play_question,
+    deal_discard,
+    deal_show,
+    pegging_moment,
+    replay,
+)
 from trainer.language.i18n import gettext as _
 from trainer.record import attempts, history, pending_drills, stats
 from trainer.record.attempts import DrillKind, NewAttempt
+from trainer.record.pending_drills import PendingDrill
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,21 +72,19 @@ def next_show(
     learner_id: int,
     rng: random.Random,
     *,
-    crib: bool,
-    focus: FocusKind | None,
+    options: ShowOptions,
     spacing: int,
-    options: dict[str, Any],
 ) -> Dealt:
-    """The next hand to count.  With no ``focus`` the adaptive dealer chooses
-    one (after any review due); a chosen focus deals that kind straight away."""
+    """The next hand to count, as ``options`` ask for it.  With no focus the adaptive
+    dealer chooses one (after any review due); a chosen focus deals that kind straight away."""
 
     def new_deal() -> Deal:
-        chosen = focus or adaptive.choose_focus(stats.learner_totals(learner_id, DrillKind.SHOW), rng)
-        return deal_show(rng, crib=crib, focus=chosen)
+        chosen = options.focus or adaptive.choose_focus(stats.learner_totals(learner_id, DrillKind.SHOW), rng)
+        return deal_show(rng, crib=options.crib, focus=chosen)
 
     return _deal(
-        learner_id, DrillKind.SHOW, spacing if focus is None else None, new_deal,
-        lambda deal: {"deal": deal.to_dict(), "options": options, "claims": []},
+        learner_id, DrillKind.SHOW, spacing if options.focus is None else None, new_deal,
+        lambda deal: {"deal": deal.to_dict(), "options": options.to_dict(), "claims": []},
     )
 
 
@@ -102,6 +114,44 @@ def next_best_play(learner_id: int, rng: random.Random) -> Dealt:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class ShowDrill:
+    """An open count drill as its page shows it: the deal, the options it was
+    dealt with, and the claims made so far."""
+
+    deal: ShowDeal
+    options: ShowOptions
+    claims: Claims
+
+
+def show_drill(pending: PendingDrill) -> ShowDrill:
+    """The open count drill ``pending`` read back."""
+    payload = pending.payload
+    return ShowDrill(
+        ShowDeal.from_dict(payload["deal"]),
+        ShowOptions.from_dict(payload.get("options")),
+        Claims.from_stored(payload.get("claims", [])),
+    )
+
+
+#: Claims kept per drill: far more than any hand holds (a 29 has 14 combos).
+MAX_CLAIMS = 40
+
+
+@dataclass(frozen=True, slots=True)
+class AddClaim:
+    """A claim added to the end of a count drill's claims."""
+
+    claim: Claim
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveClaim:
+    """The claim taken back from a count drill's claims, by its place (from 0)."""
+
+    index: int
+
+
 class ClaimsChange(StrEnum):
     """What became of a change to a count drill's claims."""
 
@@ -110,37 +160,81 @@ class ClaimsChange(StrEnum):
     GONE = "gone"
     #: other changes kept landing first
     BUSY = "busy"
+    #: the drill holds :data:`MAX_CLAIMS` claims already
+    TOO_MANY = "too many"
+    #: there is no claim at that place to take back
+    NO_SUCH_CLAIM = "no such claim"
 
 
 #: Tries at writing a claim while other claims of the same drill keep landing first.
 CLAIM_TRIES = 5
 
 
-def change_claims(learner_id: int, drill_id: str, change: Callable[[list[Any]], list[Any]]) -> ClaimsChange:
-    """Write ``change(claims)`` over the count drill's claims as last read: when
-    another change of the same drill lands first (two posts at once), read the
-    drill again and apply the change to the claims as they now are, so neither
-    is lost.  ``change`` may raise to refuse; nothing is then written."""
+def _changed(claims: Claims, change: AddClaim | RemoveClaim) -> Claims | ClaimsChange:
+    """The claims with ``change`` made, or why it cannot be made."""
+    match change:
+        case AddClaim(claim):
+            return ClaimsChange.TOO_MANY if len(claims.claims) >= MAX_CLAIMS else claims.added(claim)
+        case RemoveClaim(index):
+            return claims.removed(index) if 0 <= index < len(claims.claims) else ClaimsChange.NO_SUCH_CLAIM
+
+
+def change_claims(learner_id: int, drill_id: str, change: AddClaim | RemoveClaim) -> ClaimsChange:
+    """Make ``change`` to the count drill's claims as last read: when another
+    change of the same drill lands first (two posts at once), read the drill
+    again and make the change to the claims as they now are, so neither is
+    lost.  A change refused (:attr:`ClaimsChange.TOO_MANY`, :attr:`ClaimsChange.NO_SUCH_CLAIM`)
+    writes nothing."""
     for _try in range(CLAIM_TRIES):
         pending = pending_drills.pending_drill(drill_id, learner_id, DrillKind.SHOW)
         if pending is None:
             return ClaimsChange.GONE
-        claims = change(list(pending.payload.get("claims", [])))
-        if pending_drills.update_drill(pending.id, {**pending.payload, "claims": claims}, pending.version):
+        changed = _changed(Claims.from_stored(pending.payload.get("claims", [])), change)
+        if isinstance(changed, ClaimsChange):
+            database.rollback()
+            return changed
+        if pending_drills.update_drill(pending.id, {**pending.payload, "claims": changed.stored()}, pending.version):
             database.commit()
             return ClaimsChange.SAVED
         database.rollback()
     return ClaimsChange.BUSY
 
 
-def answer_drill(learner_id: int, drill_id: str, grade: Callable[[], NewAttempt]) -> int | None:
-    """Close the learner's drill, grade the answer (``grade()``) and record it, in
-    one commit: the attempt's id, or None, with nothing recorded, when the drill
-    was answered already (another tab, a double submit: the first answer wins)."""
-    if not pending_drills.close_drill(drill_id, learner_id):
+def _seconds(pending: PendingDrill) -> float:
+    """How long the learner took over the drill, to the tenth of a second."""
+    return round((database.utcnow() - pending.created_at).total_seconds(), 1)
+
+
+def _graded(pending: PendingDrill, given: DrillAnswer) -> NewAttempt:
+    """The attempt ``given`` makes of the open drill ``pending``; ``ValueError``
+    for an answer that does not answer it."""
+    retry_of = pending.retry_of
+    match replay(pending.kind, pending.payload), given:
+        case ShowDeal() as deal, Total() | ByCategory() | Claims():
+            options = ShowOptions.from_dict(pending.payload.get("options"))
+            seconds = _seconds(pending) if options.timed else None
+            return grading.grade_show(deal, options, given, seconds=seconds, retry_of=retry_of).attempt
+        case PeggingMoment() as moment, PegPoints():
+            return grading.grade_pegging(moment, given, retry_of=retry_of).attempt
+        case DiscardDeal() as deal, LaidAway():
+            return grading.grade_discard(deal, given, retry_of=retry_of).attempt
+        case BestPlayQuestion() as question, BestCard():
+            return grading.grade_best_play(question, given, retry_of=retry_of).attempt
+    raise ValueError(f"{given!r} does not answer a {pending.kind.value} drill")
+
+
+def answer_drill(learner_id: int, pending: PendingDrill, given: DrillAnswer) -> int | None:
+    """Grade the learner's answer to their open drill ``pending``, close the drill
+    and record the attempt, in one commit: the attempt's id, or None, with
+    nothing recorded, when the drill was answered already (another tab, a
+    double submit: the first answer wins).  ``ValueError``, with nothing
+    changed, for an answer that does not answer the drill (two cards not of the
+    six, a card that may not be played)."""
+    attempt = _graded(pending, given)
+    if not pending_drills.close_drill(pending.id, learner_id):
         database.rollback()
         return None
-    attempt_id = attempts.record_attempts(learner_id, [grade()])[0]
+    attempt_id = attempts.record_attempts(learner_id, [attempt])[0]
     database.commit()
     return attempt_id
 
@@ -152,7 +246,7 @@ def retry(learner_id: int, attempt_id: int) -> Dealt:
     attempt = history.attempt_by_id(attempt_id, learner_id)
     if attempt is None:
         raise CannotRetry(_("There is no such mistake of yours to retry."))
-    if replay(attempt.kind.value, attempt.dealt) is None:
+    if replay(attempt.kind, attempt.dealt) is None:
         raise CannotRetry(_("That one cannot be dealt again."))
     payload = dict(attempt.dealt)
     if attempt.kind is DrillKind.SHOW:

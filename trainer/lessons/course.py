@@ -55,8 +55,8 @@ from markdown_it.rules_block import StateBlock
 
 from engine.cards import Card, check_distinct, format_cards, parse_cards
 from engine.errors import InvalidCardError
-from engine.pegging import MAX_COUNT, PlayScore, score_play
-from engine.scoring import ScoreItem, ScoreKind, ShowScore, score_show
+from engine.pegging import PlayScore, score_play
+from engine.scoring import ScoreKind, ShowScore, score_show
 from trainer.language import i18n
 from trainer.record.combos import ComboType
 from trainer.resources import content_dir
@@ -186,11 +186,7 @@ class Directive:
         >>> parse_directive("{play KD QC 9S 2H last = 2}").play_score().points  # 31, not 31 and last card
         2
         """
-        result = score_play(self.cards)
-        if self.ending is None or result.count == MAX_COUNT:  # 31 pegs its 2, never the go as well
-            return result
-        extra = ScoreItem(self.ending.kind, (self.cards[-1],), 1)
-        return PlayScore(result.pile, result.count, result.items + (extra,))
+        return score_play(self.cards, None if self.ending is None else self.ending.kind)
 
     def engine_total(self) -> int:
         """What the engine says a hand, crib or play directive is worth."""

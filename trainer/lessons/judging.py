@@ -14,6 +14,7 @@ from engine import speech
 from engine.cards import Card, format_cards, parse_cards
 from engine.errors import InvalidCardError
 from trainer.drills import grading
+from trainer.drills.answers import LaidAway
 from trainer.language import i18n, words
 from trainer.language.i18n import gettext as _
 from trainer.lessons.checks import discard_deal, discard_options
@@ -58,7 +59,7 @@ def _judge_discard(directive: Directive, answer) -> Verdict:
         return Verdict(False, str(answer), format_cards(directive.throw), str(error))
     if len(throw) != 2 or not set(throw) <= set(directive.cards):
         return Verdict(False, format_cards(throw), format_cards(directive.throw), _("Pick two of the six cards dealt."))
-    verdict, _graded = grading.grade_discard(discard_deal(directive), throw, options=discard_options(directive))
+    verdict = grading.judge_discard(discard_deal(directive), LaidAway(tuple(throw)), options=discard_options(directive))
     best, chosen, correct = verdict.options[0], verdict.picked, verdict.best
     numbers = {
         "cards": words.faces(chosen.discard), "hand": i18n.format_decimal(chosen.hand_ev, 2),

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from engine.cards import parse_cards
 from trainer.drills import grading
+from trainer.drills.answers import LaidAway, PegPoints, Total
 from trainer.drills.deal import PeggingMoment, ShowDeal
 from trainer.language.i18n import ngettext
 from trainer.lessons.checks import discard_deal, discard_options
@@ -78,18 +79,17 @@ def exercise_attempt(directive: Directive, answer: str) -> attempts.NewAttempt:
     """The attempt an exercise's answer makes, graded as its drill grades it
     (``ValueError`` for an answer the exercise's form would refuse)."""
     if directive.kind is DirectiveKind.DISCARD:
-        _, attempt = grading.grade_discard(discard_deal(directive), parse_cards(answer),
-                                           options=discard_options(directive))
-        return attempt
+        return grading.grade_discard(discard_deal(directive), LaidAway(tuple(parse_cards(answer))),
+                                     options=discard_options(directive)).attempt
     if not answer.isdigit():
         raise ValueError(f"{answer!r} is not a number of points")
     answered = int(answer)
     if directive.kind is DirectiveKind.PLAY:
         moment = pegging_moment(directive)
-        return grading.grade_pegging(moment, answered, moment.play().count)[1]
+        return grading.grade_pegging(moment, PegPoints(answered, moment.play().count)).attempt
     assert directive.starter is not None  # check_lesson refuses a hand or crib exercise without one
     deal = ShowDeal(directive.cards, directive.starter, directive.kind is DirectiveKind.CRIB)
-    return grading.grade_show(deal, grading.total_options(deal.crib), {"total": answered})[1]
+    return grading.grade_show(deal, grading.total_options(deal.crib), Total(answered)).attempt
 
 
 def pegging_moment(directive: Directive) -> PeggingMoment:

@@ -59,6 +59,7 @@ from engine.rules import (
 )
 from trainer.database import db, utcnow
 from trainer.drills import grading
+from trainer.drills.answers import BestCard, LaidAway
 from trainer.drills.deal import BestPlayQuestion, DiscardDeal
 from trainer.language import words
 from trainer.language.i18n import NC_, ngettext, translated_name
@@ -569,7 +570,7 @@ def _discard(game: Game, chosen: tuple[Card, ...], notes: list, coached: bool = 
     attempt = None
     if len(hand) == 6 and need == 2:  # the drill's deal: the review can deal it again
         deal = DiscardDeal(tuple(sorted(hand)), dealer)
-        _verdict, attempt = grading.grade_discard(deal, chosen, options=options, source="game")
+        attempt = grading.grade_discard(deal, LaidAway(chosen), options=options, source="game").attempt
     game.discard(LEARNER, chosen)
     notes.append(note.to_dict())
     return attempt
@@ -615,7 +616,7 @@ def _play(
             seed=seed + len(game.log), last_mine=pegging.last_player == LEARNER,
             opponent_min_value=pegging.min_value[BOT],
         )
-        attempt = grading.grade_best_play(question, card, options=options, source="game")
+        attempt = grading.grade_best_play(question, BestCard(card), options=options, source="game").attempt
     game.play(LEARNER, card)
     return attempt
 
@@ -677,8 +678,8 @@ def _count_attempts(events: Sequence[Event]) -> list[attempts.NewAttempt | None]
             shown = event
         if isinstance(event, TrueCount) and event.player == LEARNER and event.what != "play" and shown is not None:
             counted.append(
-                grading.grade_counted_show(shown.cards, shown.starter, crib=event.what == "crib",
-                                           claimed=event.claimed, source="game")
+                grading.counted_show_attempt(shown.cards, shown.starter, crib=event.what == "crib",
+                                             claimed=event.claimed, source="game")
             )
     return counted
 

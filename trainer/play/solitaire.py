@@ -309,8 +309,8 @@ def _counted(line: CountLine) -> attempts.NewAttempt | None:
     count = line.count
     if count.what == HEELS or line.claimed is None:
         return None
-    return grading.grade_counted_show(count.cards, count.starter, crib=count.what == "crib",
-                                      claimed=line.claimed, source="solitaire")
+    return grading.counted_show_attempt(count.cards, count.starter, crib=count.what == "crib",
+                                        claimed=line.claimed, source="solitaire")
 
 
 def best_scores(learner_id: int, kind: SolitaireKind, limit: int = 5) -> tuple[BestScore, ...]:

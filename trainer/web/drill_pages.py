@@ -1,7 +1,8 @@
 """Steps the drill pages share: the random source for dealing, answering a
 drill (through :mod:`trainer.drills.practice`, with the learner's message), and the
 look-ups of the current learner's open drills and answered attempts, each
-flashing the learner's message when there is nothing to show.
+flashing the learner's message when there is nothing to show (or, for a result,
+nothing it can show).
 
 A drill's page, its answer and its result page all go through these, so every
 drill says the same thing for a drill answered twice, someone else's drill or
@@ -11,16 +12,19 @@ result, or a result recorded in a shape the page cannot show.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Any, Callable
 
-from flask import current_app, flash, g
+from flask import current_app, flash, g, redirect, url_for
+from werkzeug.wrappers.response import Response
 
 from trainer.drills import practice
+from trainer.drills.answers import DrillAnswer
 from trainer.language.i18n import N_
 from trainer.language.i18n import gettext as _
 from trainer.record import history, pending_drills
-from trainer.record.attempts import AttemptInfo, DrillKind, NewAttempt
+from trainer.record.attempts import AttemptInfo, DrillKind
 from trainer.record.pending_drills import PendingDrill
+from trainer.web.forms import BadAnswer
 
 #: What reading an attempt recorded by another feature, in its own shape, raises.
 UNREADABLE = (KeyError, TypeError, ValueError)
@@ -57,15 +61,22 @@ def open_drill(drill_id: str, kind: DrillKind) -> PendingDrill | None:
     return pending
 
 
-def answer(drill_id: str, kind: DrillKind, grade: Callable[[], NewAttempt]) -> int | None:
-    """Close the drill, grade and record the learner's answer in one commit
-    (:func:`trainer.drills.practice.answer_drill`): the attempt's id, or None with a
-    message (:data:`ANSWERED`) when the drill was answered already (another
-    tab, a double submit)."""
-    attempt_id = practice.answer_drill(g.learner.id, drill_id, grade)
+def answered(pending: PendingDrill, given: DrillAnswer, *, result: str, again: str) -> Response:
+    """Grade and record the learner's answer to ``pending`` in one commit
+    (:func:`trainer.drills.practice.answer_drill`) and go to its ``result`` page
+    (an endpoint); or, when the drill was answered already (another tab, a
+    double submit), say so (:data:`ANSWERED`) and go to ``again`` (a new drill's URL)."""
+    attempt_id = practice.answer_drill(g.learner.id, pending, given)
     if attempt_id is None:
-        flash(_(ANSWERED[kind]), "info")
-    return attempt_id
+        flash(_(ANSWERED[pending.kind]), "info")
+        return redirect(again)
+    return redirect(url_for(result, attempt_id=attempt_id))
+
+
+def refused(error: BadAnswer, back: str) -> Response:
+    """Say what is wrong with an answer read from a form, and go ``back`` to the drill."""
+    flash(str(error), "error")
+    return redirect(back)
 
 
 def own_result(attempt_id: int, kind: DrillKind) -> AttemptInfo | None:
@@ -77,6 +88,16 @@ def own_result(attempt_id: int, kind: DrillKind) -> AttemptInfo | None:
     return attempt
 
 
-def unreadable_result() -> None:
-    """Tell the learner that a result (caught as :data:`UNREADABLE`) cannot be shown here."""
-    flash(_("That result was recorded in a form this page cannot show."), "error")
+def result_page(attempt_id: int, kind: DrillKind, read: Callable[[AttemptInfo], dict[str, Any]]) -> dict[str, Any] | None:
+    """What a result page shows of the learner's attempt of this kind: the
+    ``attempt`` and what ``read`` gives from it (the deal, the verdict); or None
+    with a message: no such result of theirs, or one recorded in a shape
+    ``read`` cannot read (another feature's: ``read`` raises one of :data:`UNREADABLE`)."""
+    attempt = own_result(attempt_id, kind)
+    if attempt is None:
+        return None
+    try:
+        return {"attempt": attempt} | read(attempt)
+    except UNREADABLE:
+        flash(_("That result was recorded in a form this page cannot show."), "error")
+        return None

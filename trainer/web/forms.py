@@ -1,11 +1,13 @@
-"""Form helpers shared by the drill blueprints: reading numbers a learner typed.
+"""Form helpers shared by the drill blueprints: reading what a learner typed or
+picked into the drills' values (:mod:`trainer.drills.answers`).
 
 Every form is a :class:`flask_wtf.FlaskForm`, so it carries a CSRF token;
 numbers are read by :func:`read_points`, which turns bad input into a
-message for the learner instead of an error.  Each number a drill asks for
-is a :class:`NumberField`: its messages are whole sentences, so each is
-translated as one (Russian words "your total" and "the count" differently
-in each sentence).
+message for the learner instead of an error, and each drill's answer by a
+``read_*`` function that does the same (:class:`BadAnswer`).  Each number a
+drill asks for is a :class:`NumberField`: its messages are whole sentences, so
+each is translated as one (Russian words "your total" and "the count"
+differently in each sentence).
 
 >>> read_points(" 12 ", YOUR_TOTAL)
 12
@@ -22,10 +24,28 @@ trainer.web.forms.BadAnswer: The count cannot be more than 31: check your count.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Collection, Mapping, Protocol, Sequence
 
 from flask_wtf import FlaskForm
 
-from engine.scoring import ScoreKind
+from engine.cards import Card, parse_cards
+from engine.errors import InvalidCardError
+from engine.pegging import MAX_COUNT
+from engine.scoring import SHOW_KINDS, ScoreKind
+from trainer.drills.answers import (
+    AUTO,
+    BestCard,
+    ByCategory,
+    Claims,
+    LaidAway,
+    PegPoints,
+    ShowAnswer,
+    ShowOptions,
+    Total,
+    focus_named,
+)
+from trainer.drills.checking import AnswerMode, Claim
+from trainer.drills.deal import DiscardDeal, ShowDeal
 from trainer.language.i18n import N_, gettext
 
 #: No hand or crib scores more than 29; no card in the play more than 12 + 2 + 5.
@@ -111,5 +131,90 @@ def read_points(raw: object, field: NumberField, *, maximum: int = MAX_POINTS, b
     return value
 
 
-class PostForm(FlaskForm):
+class PostForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF publishes no types: FlaskForm is Any
     """A form with nothing but its CSRF token: the fields are read by hand."""
+
+
+class Fields(Protocol):
+    """A posted form as the readers take it (``request.form``): one value or all of a name's."""
+
+    def get(self, key: str, /) -> str | None: ...
+
+    def getlist(self, key: str) -> list[str]: ...
+
+
+#: The most points each category of a hand or crib can hold (a 29 hand holds 16 for fifteens).
+CATEGORY_LIMITS = {ScoreKind.FIFTEEN: 16, ScoreKind.PAIR: 12, ScoreKind.RUN: 15, ScoreKind.FLUSH: 5, ScoreKind.NOBS: 1}
+
+
+def read_show_options(args: Mapping[str, str]) -> tuple[ShowOptions, bool]:
+    """The count drill's options from the query string, and whether an unknown
+    value was left out (its default taken instead)."""
+    mode = args.get("mode") or AnswerMode.TOTAL.value
+    focus = args.get("focus") or AUTO
+    modes = {m.value: m for m in AnswerMode}
+    known = mode in modes and (focus == AUTO or focus_named(focus) is not None)
+    options = ShowOptions(
+        modes.get(mode, AnswerMode.TOTAL), args.get("crib") == "1", focus_named(focus), args.get("timed") == "1"
+    )
+    return options, not known
+
+
+def read_show_answer(form: Fields, mode: AnswerMode, claims: Claims) -> ShowAnswer:
+    """The count as the drill's ``mode`` asks for it: the total, the points per
+    category (a blank one: none), or the ``claims`` made (nothing more to read)."""
+    match mode:
+        case AnswerMode.TOTAL:
+            return Total(read_points(form.get("total"), YOUR_TOTAL))
+        case AnswerMode.CATEGORY:
+            return ByCategory.of({
+                kind: read_points(form.get(kind.value), CATEGORY_POINTS[kind], maximum=CATEGORY_LIMITS[kind], blank=0)
+                for kind in SHOW_KINDS
+            })
+        case AnswerMode.CLAIMS:
+            return claims
+
+
+def read_claim(form: Fields, deal: ShowDeal) -> Claim:
+    """A claim of the ticked cards (``card``) as the kind of the button pressed (``kind``)."""
+    not_in_deal = BadAnswer(gettext("Those cards are not in this deal."))
+    try:
+        cards = parse_cards(form.getlist("card"))
+    except InvalidCardError:
+        raise not_in_deal from None
+    if not cards:
+        raise BadAnswer(gettext("Tick the cards of the combination first, then press its kind."))
+    if not set(cards) <= set(deal.hand) | {deal.starter}:
+        raise not_in_deal
+    try:
+        return Claim.parse(form.get("kind") or "", cards)
+    except ValueError:
+        raise BadAnswer(gettext("Claim a fifteen, pair, run, flush or nobs.")) from None
+
+
+def read_peg_points(form: Fields) -> PegPoints:
+    """The count the card just played makes, and the points it pegs."""
+    count = read_points(form.get("count"), THE_COUNT, maximum=MAX_COUNT)
+    return PegPoints(read_points(form.get("points"), THE_POINTS), count)
+
+
+def read_laid_away(form: Fields, deal: DiscardDeal) -> LaidAway:
+    """The two of the six cards ticked for the crib."""
+    try:
+        picked: Sequence[Card] = parse_cards(form.getlist("card"))
+    except InvalidCardError:
+        picked = ()
+    if len(picked) != 2 or not set(picked) <= set(deal.cards):
+        raise BadAnswer(gettext("Pick exactly two of your six cards for the crib."))
+    return LaidAway(tuple(picked))
+
+
+def read_best_card(form: Fields, playable: Collection[Card]) -> BestCard:
+    """The card chosen to play, one of the ``playable`` ones."""
+    try:
+        chosen = Card.parse(form.get("card") or "")
+    except InvalidCardError:
+        chosen = None
+    if chosen is None or chosen not in playable:
+        raise BadAnswer(gettext("Pick one of your cards that can be played (the count may not pass 31)."))
+    return BestCard(chosen)

@@ -82,7 +82,7 @@ def _describe(attempt: attempts.AttemptInfo) -> dict:
     """What the review shows of an attempt: its cards, what they were (``what``,
     in the learner's language), when it was answered (``when``; ``when_in_year``
     with the year) and whether it can be retried."""
-    deal = replay(attempt.kind.value, attempt.dealt)
+    deal = replay(attempt.kind, attempt.dealt)
     time = f" {attempt.created_at:%H:%M}"
     when = {"when": i18n.format_date(attempt.created_at, "dd MMM") + time,
             "when_in_year": i18n.format_date(attempt.created_at, "dd MMM y") + time}

@@ -6,7 +6,11 @@ import random
 
 import pytest
 
-from engine.pegging import pile_count
+from engine.events import Played, PlayEnded, Points
+from engine.game import Action, Automation, Game
+from engine.pegging import ENDINGS, fits, pile_count
+from engine.rules import STANDARD
+from trainer.drills import deal as dealing
 from trainer.drills.deal import (
     BestPlayQuestion,
     DiscardDeal,
@@ -20,7 +24,9 @@ from trainer.drills.deal import (
     matches_focus,
     pegging_moment,
     play_deal,
+    replay,
 )
+from trainer.record.attempts import DrillKind
 
 
 @pytest.mark.parametrize("focus", list(FocusKind))
@@ -49,7 +55,7 @@ def test_real_deals_are_played_by_the_rules():
         assert sorted(laid) == sorted(deal.hands[0] + deal.hands[1])
         assert deal.moments[-1].last_card
         for moment in deal.moments:
-            assert pile_count(moment.cards) <= 31
+            assert all(fits(card, pile_count(moment.cards[:place])) for place, card in enumerate(moment.cards))
             assert PeggingMoment.from_dict(moment.to_dict()) == moment
 
 
@@ -57,6 +63,27 @@ def test_real_deals_are_played_by_the_rules():
 def test_the_quiz_finds_every_kind_of_moment(tag):
     moment = pegging_moment(random.Random(3), tag)
     assert tag in moment.tags
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_moments_of_a_play_peg_exactly_what_the_engine_pegged(seed):
+    """Each card laid becomes one moment worth what the engine pegged for it, its
+    go or last card included (and never on top of a 31)."""
+    rng = random.Random(seed)
+    game = Game(STANDARD, seed=seed, dealer=seed % 2, automate=Automation.CHANCE)
+    for seat in (0, 1):
+        game.discard(seat, rng.sample(list(game.hand(seat)), 2))
+    start = len(game.log)
+    while game.to_act and game.expected is Action.PLAY:
+        (seat,) = game.to_act
+        game.play(seat, dealing._choose_play(rng, game.legal_plays(seat), game.pile))  # takes a 31 when it sees one
+    log = game.log[start:]
+    log = log[: next(place for place, e in enumerate(log) if isinstance(e, PlayEnded)) + 1]  # the play, not the show
+    moments = dealing._moments(log)
+    assert [m.card for m in moments] == [e.card for e in log if isinstance(e, Played)]
+    pegged = [e for e in log if isinstance(e, Points)]
+    assert sum(m.points for m in moments) == sum(e.points for e in pegged)
+    assert [i.kind for m in moments for i in m.extra] == [e.reason for e in pegged if e.reason in ENDINGS]
 
 
 def test_go_and_last_card_points():
@@ -86,7 +113,7 @@ def test_best_play_questions_have_a_choice():
     for _ in range(10):
         question = best_play_question(rng)
         count = pile_count(question.pile)
-        assert len({c.rank for c in question.hand if count + c.value <= 31}) >= 2
+        assert len({c.rank for c in question.hand if fits(c, count)}) >= 2
         assert BestPlayQuestion.from_dict(question.to_dict()) == question
 
 
@@ -98,9 +125,10 @@ def test_discard_deals():
 
 @pytest.mark.parametrize(
     "kind, dealt",
-    [("show", {}), ("show", {"deal": {"hand": "5H"}}), ("pegging", {"moment": None}), ("discard", {"deal": {"cards": "5H 5H"}}), ("lesson", {})],
+    [
+        (DrillKind.SHOW, {}), (DrillKind.SHOW, {"deal": {"hand": "5H"}}), (DrillKind.PEGGING, {"moment": None}),
+        (DrillKind.DISCARD, {"deal": {"cards": "5H 5H"}}), (DrillKind.BEST_PLAY, {"deal": {"cards": "5H 5D"}}),
+    ],
 )
 def test_replay_refuses_what_cannot_be_dealt_again(kind, dealt):
-    from trainer.drills.deal import replay
-
     assert replay(kind, dealt) is None

@@ -11,7 +11,8 @@ import pytest
 
 from engine.cards import parse_cards
 from engine.scoring import score_show
-from trainer.drills.checking import Claim, ClaimKind, check_claims, flush_trap
+from trainer.drills.answers import Claims, ShowOptions
+from trainer.drills.checking import AnswerMode, Claim, ClaimKind, check_claims, flush_trap
 from trainer.drills.deal import FocusKind, ShowDeal
 from trainer.drills.grading import grade_show
 from trainer.language.i18n import language
@@ -130,7 +131,8 @@ def test_the_grading_gives_the_feedback_in_the_learners_language():
     """The lessons and the games grade through trainer.drills.grading: the same feedback, in Russian."""
     deal = ShowDeal(tuple(parse_cards("2C 6C 9C KC")), parse_cards("4D")[0], True)
     with language("ru"):
-        feedback, attempt = grade_show(deal, {"mode": "claims"}, {"claims": [["flush", "2C 6C 9C KC"]]})
+        graded = grade_show(deal, ShowOptions(AnswerMode.CLAIMS), Claims((Claim.parse("flush", "2C 6C 9C KC"),)))
+        feedback, attempt = graded.verdict, graded.attempt
         trap = feedback.trap
     assert feedback.wrong_claims[0].reason == "флеш в яслях — только из всех пяти карт, включая стартер"
     assert trap.here.startswith("В яслях четыре трефы")
