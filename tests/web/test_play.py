@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import json
 import re
+from types import SimpleNamespace
 
 import pytest
 
 from engine.cards import DECK, Card
-from engine.events import CutForDeal, Dealt, Go, Played, Points, Shown, StarterCut
+from engine.events import Counted, CutForDeal, Dealt, Go, Played, Points, Shown, StarterCut
 from engine.game import Game
 from engine.pegging import score_play
 from engine.scoring import score_show
 from engine.table import fold
 from trainer.database import db
-from trainer.play.models import SavedGame
+from trainer.play.models import GameSeat, SavedGame
 from trainer.record.models import Attempt
 
 from .helpers import hidden_csrf_token
@@ -37,8 +38,8 @@ def card_marks(c: Card) -> tuple[str, ...]:
     return (f'"{c}"', f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[c.suit.value]}", c.pretty)
 
 
-def known_cards(game: Game, seen: int) -> set[Card]:
-    """What the learner (seat 0) may know at the reveal cursor, from the full,
+def known_cards(game: Game, seen: int, seat: int = 0) -> set[Card]:
+    """What the learner in ``seat`` may know at the reveal cursor, from the full,
     unredacted log: their own deal, their discards, the starter once cut, cards
     played and hands shown in the current deal (or the cut for deal before it)."""
     log = game.log[:seen]
@@ -51,7 +52,7 @@ def known_cards(game: Game, seen: int) -> set[Card]:
         return known
     for event in log[starts[-1]:]:
         if isinstance(event, Dealt):
-            known.update(event.hands[0])
+            known.update(event.hands[seat])
         elif isinstance(event, StarterCut):
             known.add(event.starter)
         elif isinstance(event, Played):
@@ -61,24 +62,24 @@ def known_cards(game: Game, seen: int) -> set[Card]:
             if event.starter:
                 known.add(event.starter)
     pending = game.pending_claim
-    if seen == len(game.log) and pending is not None and pending.player == 0:
+    if seen == len(game.log) and pending is not None and pending.player == seat:
         known.update(pending.cards)  # the dealer picks up their own crib to count it
     return known
 
 
-def known_in_any_deal(game: Game) -> set[Card]:
-    """Everything the learner saw in some deal of the game (for the results and review)."""
+def known_in_any_deal(game: Game, seat: int = 0) -> set[Card]:
+    """Everything the learner in ``seat`` saw in some deal of the game (for the results and review)."""
     starts = [i for i, e in enumerate(game.log) if isinstance(e, Dealt)] + [len(game.log)]
     known: set[Card] = set()
     for end in starts[1:]:
-        known |= known_cards(game, end)
+        known |= known_cards(game, end, seat)
     return known
 
 
-def assert_no_secrets(html: str, game: Game, seen: int | None = None) -> None:
-    """No card outside the learner's knowledge at the cursor ``seen`` (None: the
-    whole finished game) appears in ``html``."""
-    known = known_in_any_deal(game) if seen is None else known_cards(game, seen)
+def assert_no_secrets(html: str, game: Game, seen: int | None = None, seat: int = 0) -> None:
+    """No card outside the knowledge of the learner in ``seat`` at the cursor
+    ``seen`` (None: the whole finished game) appears in ``html``."""
+    known = known_in_any_deal(game, seat) if seen is None else known_cards(game, seen, seat)
     for c in DECK:
         if c in known:
             continue
@@ -86,10 +87,23 @@ def assert_no_secrets(html: str, game: Game, seen: int | None = None) -> None:
             assert mark not in html, f"the page shows {c}, which the learner may not know"
 
 
-class TablePlayer:
-    """Plays the learner's seat through the web forms."""
+def saved_seat(app, game_id: int, seat: int = 0) -> tuple[Game, SimpleNamespace]:
+    """The saved game and one seat's row, read as the server keeps them: the
+    seat's cursor, version, notes and result over the game's own columns."""
+    with app.app_context():
+        row = db.session.get(SavedGame, game_id)
+        sat = db.session.get(GameSeat, (game_id, seat))
+        values = {c.name: getattr(row, c.name) for c in SavedGame.__table__.columns}
+        values.update({c.name: getattr(sat, c.name) for c in GameSeat.__table__.columns})
+    return Game.from_dict(json.loads(row.state)), SimpleNamespace(**values)
 
-    def __init__(self, app, learner, url: str, *, under_claim_every: int = 0, call_muggins: bool = True):
+
+class TablePlayer:
+    """Plays the learner's seat (``seat``) through the web forms."""
+
+    def __init__(self, app, learner, url: str, *, under_claim_every: int = 0, call_muggins: bool = True,
+                 seat: int = 0):
+        self.seat = seat
         self.app = app
         self.learner = learner
         self.client = learner.client
@@ -102,18 +116,15 @@ class TablePlayer:
         self.under_claims = 0
         self.muggins_called = 0
 
-    def saved(self) -> tuple[Game, SavedGame]:
-        with self.app.app_context():
-            row = db.session.get(SavedGame, self.game_id)
-            db.session.expunge(row)
-        return Game.from_dict(json.loads(row.state)), row
+    def saved(self) -> tuple[Game, SimpleNamespace]:
+        return saved_seat(self.app, self.game_id, self.seat)
 
     def page(self) -> str:
         response = self.client.get(self.url)
         assert response.status_code == 200
         html = response.get_data(as_text=True)
         game, row = self.saved()
-        assert_no_secrets(html, game, row.seen)
+        assert_no_secrets(html, game, row.seen, self.seat)
         self.pages += 1
         return html
 
@@ -126,7 +137,7 @@ class TablePlayer:
         response = self.client.post(self.url, data=data)
         assert response.status_code == 302, response.get_data(as_text=True)
         game, row = self.saved()
-        assert_no_secrets(response.get_data(as_text=True), game, row.seen)
+        assert_no_secrets(response.get_data(as_text=True), game, row.seen, self.seat)
         return self.page()
 
     def step(self, html: str) -> str:
@@ -147,10 +158,10 @@ class TablePlayer:
             return self.post(html, "play", card=playable[0])
         if 'value="claim"' in html:
             pending = game.pending_claim
-            if pending.what == "play":
+            if pending.what is Counted.PLAY:
                 true = score_play(pending.cards).points
             else:
-                true = score_show(pending.cards, pending.starter, crib=pending.what == "crib").total
+                true = score_show(pending.cards, pending.starter, crib=pending.what is Counted.CRIB).total
             self.claims += 1
             claim = true
             if self.under_claim_every and self.claims % self.under_claim_every == 0 and true:
@@ -159,8 +170,8 @@ class TablePlayer:
             return self.post(html, "claim", points=str(claim))
         if 'value="muggins"' in html:
             window = game.muggins_window
-            true = score_show(window.claim.cards, window.claim.starter, crib=window.claim.what == "crib").total \
-                if window.claim.what != "play" else score_play(window.claim.cards).points
+            true = score_show(window.claim.cards, window.claim.starter, crib=window.claim.what is Counted.CRIB).total \
+                if window.claim.what is not Counted.PLAY else score_play(window.claim.cards).points
             if self.call_muggins and window.claimed < true:
                 self.muggins_called += 1
                 return self.post(html, "muggins")
@@ -531,29 +542,6 @@ def test_the_rest_of_a_show_can_be_counted_at_once(seeded, learner):
 
 
 
-def test_a_play_after_the_bots_go_is_recorded_with_what_the_go_revealed():
-    """The best-play question a game records is the one its analysis answered:
-    the learner's own card is on the pile and the bot's go at 22 showed it
-    holds nothing below a ten, so a retry from the review asks the same."""
-    from engine.rules import STANDARD
-    from trainer.drills.deal import BestPlayQuestion
-    from trainer.play.games import _play
-    from trainer.play.table import BOT, LEARNER
-
-    hands = {LEARNER: "KC 2H AS 3C", BOT: "QD JS KD 10S"}
-    game = Game.from_hands(STANDARD, [hands[seat] for seat in sorted(hands)], dealer=BOT, starter="7H")
-    notes: list = []
-    _play(game, (Card.parse("KC"),), notes, seed=1)
-    game.play(BOT, Card.parse("QD"))
-    _play(game, (Card.parse("2H"),), notes, seed=1)  # count 22: the bot's tens cannot go
-    assert game.to_play == LEARNER
-    attempt = _play(game, (Card.parse("AS"),), notes, seed=1)
-    asked = BestPlayQuestion.from_dict(attempt.dealt["question"])
-    assert asked.last_mine
-    assert asked.opponent_min_value == 10
-    assert [str(c) for c in asked.pile] == ["KC", "QD", "2H"]
-
-
 def test_the_play_page_puts_an_unfinished_game_before_the_set_up_form(seeded, learner):
     start(learner)
     html = learner.client.get("/play/").get_data(as_text=True)
@@ -601,7 +589,7 @@ def test_three_and_four_player_games_with_muggins_play_to_the_end(seeded, learne
     assert game.rules.target == (61 if sides == 3 else 121)
     assert player.under_claims
     mine = game.rules.side_of(0)
-    assert row.learner_won == (game.outcome.winner == mine)
+    assert row.won == (game.outcome.winner == mine)
     results = learner.client.get(f"/play/{player.game_id}/results").get_data(as_text=True)
     assert_no_secrets(results, game)
     assert ("You won!" in results or "Your side won!" in results) == (game.outcome.winner == mine)
@@ -623,4 +611,4 @@ def test_giveaway_is_a_two_player_option_with_counted_hands(seeded, learner):
     player.play_to_end()
     game, row = player.saved()
     assert game.rules.giveaway and row.giveaway
-    assert row.learner_won == (game.outcome.winner == 0) and game.outcome.reached != game.outcome.winner
+    assert row.won == (game.outcome.winner == 0) and game.outcome.reached != game.outcome.winner
