@@ -15,15 +15,22 @@ import re
 from types import SimpleNamespace
 
 import pytest
+from sqlalchemy import event as sqlalchemy_event
 
 from engine.cards import DECK, Card
-from engine.events import Counted, CutForDeal, Dealt, Go, Played, Points, Shown, StarterCut
-from engine.game import Game
+from engine.events import Award, Claimed, Counted, CutForDeal, Dealt, Go, Played, Points, Shown, StarterCut
+from engine.game import Action, Game
+from engine.match import loser_of, next_first_dealer
 from engine.pegging import score_play
+from engine.rules import Counting
 from engine.scoring import score_show
 from engine.table import fold
+from tests.trainer.play.helpers import play_out
 from trainer.database import db
+from trainer.play import coach, games
 from trainer.play.models import GameSeat, SavedGame
+from trainer.play.seats import default_sitters
+from trainer.record import learners
 from trainer.record.models import Attempt
 
 from .helpers import hidden_csrf_token
@@ -612,3 +619,211 @@ def test_giveaway_is_a_two_player_option_with_counted_hands(seeded, learner):
     game, row = player.saved()
     assert game.rules.giveaway and row.giveaway
     assert row.won == (game.outcome.winner == 0) and game.outcome.reached != game.outcome.winner
+
+
+# ---------------------------------------------------------------- the services, seat by seat
+
+
+def test_a_three_player_matchs_second_game_is_dealt_first_as_the_engine_match_says(app, learner):
+    """engine.match: the next game is dealt first by the lowest score's seat (it
+    was "the cut decides again" with more than two players)."""
+    with app.app_context():
+        ann = learners.learner_by_name("Ann").id
+        first = games.new_game(ann, games.GameSetup(variant="three-player", match=True), seed=5)
+        play_out(ann, first)
+        following = games.next_match_game(ann, first)
+        assert following is not None
+        game = Game.from_dict(json.loads(db.session.get(SavedGame, first).state))
+        second = Game.from_dict(json.loads(db.session.get(SavedGame, following).state))
+    dealt_first = next(event.dealer for event in game.log if isinstance(event, Dealt))
+    expected = next_first_dealer(game.rules, game.outcome, dealt_first)
+    assert expected == next(iter(game.rules.seats_of(loser_of(game.rules, game.outcome))))
+    assert not any(isinstance(event, CutForDeal) for event in second.log)
+    assert isinstance(second.log[0], Dealt) and second.log[0].dealer == expected
+
+
+def _seven_card_show(app, learner) -> str:
+    """A seven-card muggins game whose learner (the pone) kept 4♥ 4♠ 5♥ 5♠ 6♥ and
+    the starter is 6♠: the hand to count is worth 46, above the 29 of four cards."""
+    url = start(learner, variant="seven-card", counting="muggins", length="own")
+    game_id = int(url.rsplit("/", 1)[1])
+    with app.app_context():
+        row = db.session.get(SavedGame, game_id)
+        rules = Game.from_dict(json.loads(row.state)).rules
+        game = Game.from_hands(rules, ["4H 4S 5H 5S 6H", "KC QD JH 10C 9D"], dealer=1, starter="6S")
+        while game.expected is Action.PLAY:
+            seat = game.to_play
+            game.play(seat, game.legal_plays(seat)[0])
+        assert game.pending_claim is not None and game.pending_claim.player == 0
+        row.state = json.dumps(game.to_dict())
+        seat = db.session.get(GameSeat, (game_id, 0))
+        seat.seen, seat.mark, seat.advice = len(game.log), len(game.log), None
+        db.session.commit()
+    return url
+
+
+def test_a_seven_card_hand_of_46_is_claimed_in_full_under_muggins(app, learner):
+    """A five-card hand of the seven-card game can count 46 (the engine's limit
+    for the variant): the claim was refused as "more than 29"."""
+    url = _seven_card_show(app, learner)
+    html = learner.client.get(url).get_data(as_text=True)
+    assert 'value="claim"' in html and 'data-max="46"' in html
+    response = learner.client.post(url, data={"csrf_token": hidden_csrf_token(html), "action": "claim",
+                                              "points": "46", "version": re.search(r'name="version" value="(\d+)"',
+                                                                                   html).group(1)},
+                                   follow_redirects=True)
+    text = response.get_data(as_text=True)
+    assert "flash-error" not in text and "check your count" not in text
+    game, _ = saved_seat(app, int(url.rsplit("/", 1)[1]))
+    claims = [e for e in game.log if isinstance(e, Claimed) and e.player == 0]
+    assert [(c.what, c.points) for c in claims] == [(Counted.HAND, 46)]
+    assert any(isinstance(e, Points) and e.player == 0 and e.reason is Award.CLAIM and e.points == 46
+               for e in game.log)
+    # One more than the hand can make is still refused, with the engine's limit.
+    url = _seven_card_show(app, learner)
+    html = learner.client.get(url).get_data(as_text=True)
+    page = learner.client.post(url, data={"csrf_token": hidden_csrf_token(html), "action": "claim", "points": "47",
+                                          "version": re.search(r'name="version" value="(\d+)"', html).group(1)},
+                               follow_redirects=True).get_data(as_text=True)
+    assert "No hand scores more than 46: check your count." in page
+
+
+def _seated_game(app, learner, seat: int, **choices) -> str:
+    """A game in which the signed-in learner sits in ``seat`` and bots of its level sit in the others."""
+    with app.app_context():
+        ann = learners.learner_by_name(learner.name).id
+        setup = games.GameSetup(**choices)
+        sitters = default_sitters(setup.rules(), ann, setup.level, app.config.get("PLAY_BOT_MISS_RATE"), seat=seat)
+        game_id = games.new_game(ann, setup, seed=app.config.get("PLAY_SEED"), sitters=sitters)
+    return f"/play/{game_id}"
+
+
+def test_a_learner_in_seat_1_beside_a_bot_in_seat_0_never_sees_a_hidden_card(seeded, learner):
+    """Any seat a person: with the bot in seat 0 and the learner in seat 1 a whole
+    muggins game shows, at every page, only what seat 1 may know; the table is
+    drawn from the learner's chair (their score first, as "You"), and their
+    results and review are theirs."""
+    seeded.config["PLAY_BOT_MISS_RATE"] = 1.0
+    url = _seated_game(seeded, learner, 1, counting=Counting.MUGGINS, length="61")
+    player = TablePlayer(seeded, learner, url, seat=1, under_claim_every=3)
+    html = player.page()
+    game, row = player.saved()
+    mine = game.rules.side_of(1)
+    assert re.search(rf'data-testid="your-score" data-side-score="0">{game.rules.peg_hole(game.scores[mine])}<', html)
+    assert "Your crib" in html or "bot’s crib" in html
+    player.play_to_end()
+    game, row = player.saved()
+    assert game.is_over and row.finished and row.won == (game.outcome.winner == mine)
+    assert player.under_claims and player.muggins_called, "both sides of muggins happened"
+    assert {e.player for e in game.log if isinstance(e, Claimed)} == {0, 1}
+    results = learner.client.get(f"{url}/results").get_data(as_text=True)
+    assert_no_secrets(results, game, seat=1)
+    board = [game.rules.peg_hole(score) for score in game.scores]
+    assert f"You {board[mine]}" in results and f"{board[1 - mine]} bot" in results
+    assert ("You won!" in results) == (game.outcome.winner == mine)
+    review = learner.client.get(f"{url}/review").get_data(as_text=True)
+    assert_no_secrets(review, game, seat=1)
+    assert "Deal 1" in review and "Discard" in review
+    with seeded.app_context():
+        assert db.session.get(GameSeat, (player.game_id, 0)).learner_id is None  # seat 0 is the bot's
+
+
+def test_a_learner_in_the_last_seat_of_three_sees_the_table_from_their_chair(seeded, learner):
+    url = _seated_game(seeded, learner, 2, variant="three-player")
+    player = TablePlayer(seeded, learner, url, seat=2)
+    html = player.page()
+    for _ in range(16):  # every page checked for cards seat 2 may not know
+        html = player.step(html)
+    game, _ = player.saved()
+    # Seat 0 sits on the learner's left (play moves left), seat 1 on their right.
+    others = re.findall(r'<span class="seat-name">([^<·]+)', html)
+    assert [name.strip() for name in others] == ["Left bot", "Right bot"]
+    plays = [e for e in game.log if isinstance(e, Played)]
+    assert any(e.player == 2 for e in plays) and any(e.player != 2 for e in plays)
+
+
+class WorkCounter:
+    """Counts, while on, the SQL statements the app sends (and those reading the
+    saved game), the saved games parsed (:meth:`Game.from_dict`), and the coach's
+    analyses worked out (a discard's, a card's)."""
+
+    def __init__(self, app, monkeypatch):
+        self.statements: list[str] = []
+        self.parsed = 0
+        self.analyses: list[str] = []
+        with app.app_context():
+            self.engine = db.engine
+        parse = Game.from_dict.__func__
+
+        def parsed(cls, data):
+            self.parsed += 1
+            return parse(cls, data)
+
+        monkeypatch.setattr(Game, "from_dict", classmethod(parsed))
+        for name in ("discard_analysis", "play_analysis"):
+            analyse = getattr(coach, name)
+
+            def analysed(*args, _analyse=analyse, _name=name, **kwargs):
+                result = _analyse(*args, **kwargs)
+                if result.options:  # a card with nothing to weigh costs nothing
+                    self.analyses.append(_name)
+                return result
+
+            monkeypatch.setattr(coach, name, analysed)
+        sqlalchemy_event.listen(self.engine, "before_cursor_execute", self._statement)
+
+    def _statement(self, conn, cursor, statement, parameters, context, executemany):
+        self.statements.append(statement)
+
+    def reset(self) -> None:
+        self.statements.clear()
+        self.parsed = 0
+
+    @property
+    def game_reads(self) -> int:
+        return sum(1 for s in self.statements if s.lstrip().upper().startswith("SELECT") and "FROM saved_game" in s)
+
+    def close(self) -> None:
+        sqlalchemy_event.remove(self.engine, "before_cursor_execute", self._statement)
+
+
+def test_a_move_and_its_page_read_the_game_once_each_and_each_decision_is_analysed_once(seeded, learner,
+                                                                                       monkeypatch):
+    """A game POST and the GET of the page after it, with the coach on: one read
+    of the saved game and one parse each (it was four reads and three parses),
+    and the coach's analysis of each discard and card worked out once, for the
+    hint and then for the grading (it was worked out at the GET and again at the POST)."""
+    learner.post("/settings/", {"animation": "off", "coach": "y"}, page="/settings/")
+    counter = WorkCounter(seeded, monkeypatch)
+    url = start(learner, length="121")
+    html = learner.client.get(url).get_data(as_text=True)
+    decisions = 0
+    pairs = 0
+    try:
+        for _ in range(40):
+            version = re.search(r'name="version" value="(\d+)"', html).group(1)
+            form = {"csrf_token": hidden_csrf_token(html), "version": version}
+            playable = re.findall(r'name="card" value="(\w+)" data-card="\w+" class="card-button"', html)
+            decisions += _analysed_here(html)
+            if 'value="discard"' in html:
+                form |= {"action": "discard", "card": re.findall(r'name="card" value="(\w+)" data-card', html)[:2]}
+            elif 'value="play"' in html:
+                form |= {"action": "play", "card": playable[0]}
+            else:
+                form |= {"action": next(a for a in ("go", "continue", "cut") if f'value="{a}"' in html)}
+            counter.reset()
+            assert learner.client.post(url, data=form).status_code == 302
+            html = learner.client.get(url).get_data(as_text=True)
+            assert (counter.game_reads, counter.parsed) == (2, 2), counter.statements
+            pairs += 1
+    finally:
+        counter.close()
+    assert decisions >= 6 and pairs == 40
+    # One analysis for each decision reached, the one still waiting on the last page included.
+    assert len(counter.analyses) == decisions + _analysed_here(html), counter.analyses
+
+
+def _analysed_here(html: str) -> bool:
+    """Whether the page waits for a decision the coach weighs: a discard, or a choice of two cards or more."""
+    playable = re.findall(r'name="card" value="(\w+)" data-card="\w+" class="card-button"', html)
+    return 'value="discard"' in html or ('value="play"' in html and len(playable) > 1)

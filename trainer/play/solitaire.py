@@ -262,32 +262,24 @@ def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> 
     lines = _lines(game, claims)
     pending = [line for line in lines if line.claimed is None]
     recorded: list[CountLine] = []
-    if isinstance(move, LayAway):
-        if pending:
-            raise GameActionError(_("First count the hands of this deal."))
-        try:
-            game.discard(move.cards)
-        except IllegalActionError as error:  # the engine says which rule: put in the learner's words
-            raise GameActionError(refusal_text(error.refusal)) from None
-        for count in game.log[len(claims):]:
-            claims.append(count.total if count.what == HEELS else None)
-    elif isinstance(move, CountDeal):
-        if not pending:
-            raise GameActionError(_("There is nothing to count now."))
-        counts = []
-        for line in pending:
-            name = line.name
-            typed = move.typed.get(line.index, "")
-            value = read_count(typed, _("Type a number for the %(what)s, like 8.", what=name))
-            if value > line.limit:
-                raise GameActionError(_cap(_("No %(what)s scores more than %(limit)d: check your count.", what=name,
-                                             limit=line.limit)))
-            counts.append(value)
-        for line, value in zip(pending, counts):
-            claims[line.index] = value
-            recorded.append(CountLine(line.index, line.count, value))
-    else:
-        raise GameActionError(_("That is not something you can do in solitaire."))
+    match move:
+        case LayAway(cards):
+            if pending:
+                raise GameActionError(_("First count the hands of this deal."))
+            try:
+                game.discard(cards)
+            except IllegalActionError as error:  # the engine says which rule: put in the learner's words
+                raise GameActionError(refusal_text(error.refusal)) from None
+            for count in game.log[len(claims):]:
+                claims.append(count.total if count.what == HEELS else None)
+        case CountDeal(typed):
+            if not pending:
+                raise GameActionError(_("There is nothing to count now."))
+            recorded = [CountLine(line.index, line.count, _claim(line, typed.get(line.index, ""))) for line in pending]
+            for line in recorded:
+                claims[line.index] = line.claimed
+        case _:
+            raise GameActionError(_("That is not something you can do in solitaire."))
     lines = _lines(game, claims)
     values: dict[str, Any] = {
         "state": json.dumps(game.to_dict()),
@@ -300,6 +292,15 @@ def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> 
     counted = [_counted(line) for line in recorded]
     attempts.record_attempts(learner_id, [a for a in counted if a is not None])
     database.commit()  # the counts and their records together
+
+
+def _claim(line: CountLine, typed: str) -> int:
+    """The count the learner typed for ``line``: a number, at most what a hand of as many cards can make."""
+    value = read_count(typed, _("Type a number for the %(what)s, like 8.", what=line.name))
+    if value > line.limit:
+        raise GameActionError(_cap(_("No %(what)s scores more than %(limit)d: check your count.", what=line.name,
+                                     limit=line.limit)))
+    return value
 
 
 def _cap(text: str) -> str:
