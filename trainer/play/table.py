@@ -35,8 +35,8 @@ from engine.cards import Card
 from engine.events import (
     Award,
     Claimed,
-    CountReset,
     Counted,
+    CountReset,
     CutForDeal,
     Dealt,
     Discarded,
