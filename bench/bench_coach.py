@@ -37,9 +37,9 @@ from engine.rules import STANDARD
 from trainer import database
 from trainer.play import coach
 from trainer.record import learners, table_settings
+from trainer.web import create_app
 
 LEARNER = 0
-from trainer.web import create_app
 
 CSRF = re.compile(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"')
 

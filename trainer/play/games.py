@@ -450,6 +450,9 @@ def new_game(
     seated = tuple(sitters) if sitters is not None else default_sitters(rules, learner_id, setup.level, miss_rate)
     if len(seated) != rules.players:
         raise ValueError(f"{setup.variant} seats {rules.players}, not {len(seated)}")
+    sitting = [sitter.learner_id for sitter in seated if sitter.learner_id is not None]
+    if len(set(sitting)) != len(sitting):
+        raise ValueError("a learner sits in one seat of a game")
     row = SavedGame(
         host_id=learner_id,
         level=setup.level.value,
