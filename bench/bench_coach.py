@@ -67,7 +67,7 @@ def time_hints(games: int) -> dict[str, list[float]]:
             if kind:
                 started = time.perf_counter()
                 view = PlayerView.of(game, LEARNER)
-                hint = coach.hint(view, coach.analysis_for(view, action, number, None, chances=True))
+                hint = coach.hint(view, action, coach.analysis_for(view, action, number, None, chances=True))
                 times[kind].append(1000 * (time.perf_counter() - started))
                 assert hint is not None
             take_turn(game, players)

@@ -212,11 +212,11 @@ def deal_number(view: PlayerView) -> int:
     return next((event.deal_number for event in reversed(view.log) if isinstance(event, Dealt)), 0)
 
 
-def advise(view: PlayerView, game_seed: int, *, chances: bool) -> Advice | None:
-    """The analysis of the discard or card ``view``'s seat must decide now, or
-    None when it decides neither (or a card with nothing to weigh: one legal
-    card, or more than two players)."""
-    action = view.expected if view.seat in view.to_act else Action.NONE
+def advise(view: PlayerView, action: Action, game_seed: int, *, chances: bool) -> Advice | None:
+    """The analysis of the decision ``view``'s seat must make now, ``action``
+    (what the engine awaits from it: :meth:`engine.game.Game.awaits`), or None
+    when it is neither a discard nor a card with something to weigh (one
+    legal card, or more than two players)."""
     deal = deal_number(view)
     if action is Action.DISCARD:
         return Advice(action, deal, len(view.log), chances, discard_analysis(view, chances=chances))
@@ -367,12 +367,12 @@ def play_hint(analysis: PlayAnalysis) -> Hint:
     )
 
 
-def hint(view: PlayerView, analysis: DiscardAnalysis | PlayAnalysis | None) -> Hint | None:
-    """The hint for the discard or card ``view``'s seat decides now, from its
-    ``analysis`` (see :func:`analysis_for`); None when it decides neither, or
-    the coach does not advise there (see the module doc)."""
+def hint(view: PlayerView, action: Action, analysis: DiscardAnalysis | PlayAnalysis | None) -> Hint | None:
+    """The hint for ``view``'s seat's decision now, ``action`` (what the engine
+    awaits from it), from its ``analysis`` (see :func:`analysis_for`); None when
+    it is neither a discard nor a card, or the coach does not advise there
+    (see the module doc)."""
     rules = view.rules
-    action = view.expected if view.seat in view.to_act else Action.NONE
     if rules.giveaway:
         return None
     if action is Action.DISCARD and isinstance(analysis, DiscardAnalysis):

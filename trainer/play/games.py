@@ -410,7 +410,7 @@ def _next_advice(game: Game, seat: GameSeat, game_seed: int, chances: bool) -> s
     kept = _advice_of(seat)
     if kept is not None and kept.fits(view, action, chances=chances):
         return seat.advice
-    advice = coach.advise(view, game_seed, chances=chances)
+    advice = coach.advise(view, action, game_seed, chances=chances)
     return None if advice is None else json.dumps(advice.to_dict())
 
 
@@ -771,7 +771,7 @@ def _coaching(seated: SeatedGame, table: Table) -> coach.Coaching:
     if mine.seen >= len(game.log) and action in _ANALYSED:
         view = PlayerView.of(game, seat)
         analysis = coach.analysis_for(view, action, seated.row.bot_seed, _advice_of(mine), chances=True)
-        hint = coach.hint(view, analysis)
+        hint = coach.hint(view, action, analysis)
     my_crib = None if table.dealer is None else rules.side_of(table.dealer) == 0
     return coach.coaching(rules, scores=table.scores, my_crib=my_crib, hint=hint,
                           verdict=latest.verdict if latest is not None and judged else None)

@@ -21,7 +21,7 @@ def _at_discard() -> Game:
 
 def test_a_discard_analysis_reads_back_exactly_as_it_was_worked_out():
     view = PlayerView.of(_at_discard(), 1)
-    advice = coach.advise(view, 3, chances=True)
+    advice = coach.advise(view, Action.DISCARD, 3, chances=True)
     assert advice is not None and advice.action is Action.DISCARD
     again = coach.Advice.from_dict(json.loads(json.dumps(advice.to_dict())))
     assert again == advice  # every expected value and chance to win, to the last bit
@@ -30,7 +30,7 @@ def test_a_discard_analysis_reads_back_exactly_as_it_was_worked_out():
 
 def test_a_discard_analysis_holds_while_the_others_lay_away():
     game = _at_discard()
-    advice = coach.advise(PlayerView.of(game, 1), 3, chances=False)
+    advice = coach.advise(PlayerView.of(game, 1), game.awaits(1), 3, chances=False)
     game.discard(0, game.hand(0)[:2])
     view = PlayerView.of(game, 1)
     assert advice is not None and advice.fits(view, Action.DISCARD, chances=False)
@@ -40,7 +40,7 @@ def test_a_discard_analysis_holds_while_the_others_lay_away():
 def test_a_card_analysis_is_for_that_moment_of_the_play_only():
     game = Game.from_hands(STANDARD, ["KC 2H AS 3C", "QD JS KD 10S"], dealer=1, starter="7H")
     view = PlayerView.of(game, 0)
-    advice = coach.advise(view, 3, chances=False)
+    advice = coach.advise(view, game.awaits(0), 3, chances=False)
     assert advice is not None and advice.action is Action.PLAY
     assert coach.PlayAnalysis.from_dict(advice.analysis.to_dict()) == advice.analysis
     game.play(0, Card.parse("KC"))
@@ -52,8 +52,8 @@ def test_a_card_analysis_is_for_that_moment_of_the_play_only():
 
 def test_nothing_is_worked_out_for_a_seat_with_nothing_to_weigh():
     game = Game.from_hands(STANDARD, ["KC 2H AS 3C", "QD JS KD 5S"], dealer=1, starter="7H")
-    assert coach.advise(PlayerView.of(game, 1), 3, chances=True) is None  # not its turn
+    assert coach.advise(PlayerView.of(game, 1), game.awaits(1), 3, chances=True) is None  # not its turn
     for seat, card in ((0, "KC"), (1, "QD"), (0, "2H")):  # 22: of seat 1's cards only the 5 fits
         game.play(seat, Card.parse(card))
     assert game.legal_plays(1) == (Card.parse("5S"),)
-    assert coach.advise(PlayerView.of(game, 1), 3, chances=True) is None
+    assert coach.advise(PlayerView.of(game, 1), game.awaits(1), 3, chances=True) is None
