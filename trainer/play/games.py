@@ -598,8 +598,25 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coach
     log_before = len(game.log)
     kept = json.loads(mine.notes)
     message, attempt = _apply(seated, move, kept, coached)
-    row = seated.row
-    play_until(game, _players(seated.seating.sitters, row.bot_seed, game.rules.giveaway))
+    play_until(game, _players(seated.seating.sitters, seated.row.bot_seed, game.rules.giveaway))
+    _save_move(seated, version, log_before, kept, learner_id, coached)
+    new_events = game.log[log_before:]
+    for person in seated.people():
+        assert person.learner_id is not None  # people() holds the seats with a learner
+        made = ([attempt] if person.seat == seat else []) + _count_attempts(new_events, person.seat)
+        attempts.record_attempts(person.learner_id, [a for a in made if a is not None])
+    db.session.commit()  # the move and its records together
+    return message
+
+
+def _save_move(seated: SeatedGame, version: int, log_before: int, kept: list[dict[str, Any]], learner_id: int,
+               coached: bool) -> None:
+    """Write a move: the acting seat's cursor (to its next stop) and notes over
+    the version its form was drawn at, then the game's state over the version
+    it was read at (either stale: :class:`StaleAction`, nothing written); each
+    person's advice for the decision they now face, and everyone's result once
+    the game is over."""
+    game, seat, row = seated.game, seated.seat, seated.row
     game_values: dict[str, Any] = {"state": json.dumps(game.to_dict()), "updated_at": utcnow()}
     seat_values: dict[int, dict[str, Any]] = {}
     for person in seated.people():
@@ -614,19 +631,11 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coach
             seat_values[index].update(values)
     seat_values[seat].update(mark=log_before, seen=next_stop(game.log_seen_by(seat), log_before, seat),
                              notes=json.dumps(kept))
-    # The seat's own form, then the game's state, each written only over what was read.
-    _update_if_current(GameSeat, _seat_where(mine), version, seat_values.pop(seat))
+    _update_if_current(GameSeat, _seat_where(seated.mine), version, seat_values.pop(seat))
     _update_if_current(SavedGame, (SavedGame.id == row.id,), row.version, game_values)
     for index, values in seat_values.items():
         if values:
             db.session.execute(update(GameSeat).where(*_seat_where(seated.seats[index])).values(**values))
-    new_events = game.log[log_before:]
-    for person in seated.people():
-        assert person.learner_id is not None  # people() holds the seats with a learner
-        made = ([attempt] if person.seat == seat else []) + _count_attempts(new_events, person.seat)
-        attempts.record_attempts(person.learner_id, [a for a in made if a is not None])
-    db.session.commit()  # the move and its records together
-    return message
 
 
 #: The engine's action each move takes, for the words of a refusal.
