@@ -4,16 +4,18 @@
 
 Two measures:
 
-1. **The hint itself** (:func:`trainer.play.coach.hint`): ``games`` games to 121
-   of insane against insane, timing the hint at every discard of seat 0 and
-   at every card it plays where two or more cards fit (the analysis graded
-   with, and the chance to win of each option).
+1. **The hint itself** (:func:`trainer.play.coach.analysis_for` and
+   :func:`trainer.play.coach.hint`): ``games`` games to 121 of insane against
+   insane, timing the hint at every discard of seat 0 and at every card it
+   plays where two or more cards fit (the analysis graded with, and the
+   chance to win of each option).
 2. **The table page in the browser's place**: a learner with the coach on
    plays games against the easy bot through the app (Flask's test client, a
    temporary SQLite database), and each page where they discard or choose a
    card is fetched with the coach off and on: the time the browser waits
    for, and what the coach adds to it; and the move that follows (POST: the
-   discard or card graded, its chance to win noted for the review).
+   discard or card graded, its chance to win noted for the review, and the
+   next decision analysed, kept with the seat for its hint and its grading).
 
 Target: a hint under 300 ms in the browser.
 """
@@ -27,15 +29,17 @@ import tempfile
 import time
 from pathlib import Path
 
+from engine.analysis.winprob import table_for
 from engine.bots.levels import Bot
 from engine.game import Action, Automation, Game
-from engine.players import take_turn
+from engine.players import PlayerView, take_turn
 from engine.rules import STANDARD
 from trainer import database
 from trainer.play import coach
-from trainer.play.table import LEARNER
 from trainer.record import learners, table_settings
 from trainer.web import create_app
+
+LEARNER = 0
 
 CSRF = re.compile(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"')
 
@@ -54,15 +58,16 @@ def time_hints(games: int) -> dict[str, list[float]]:
         game = Game(STANDARD, 1000 + number, automate=Automation.CUT_FOR_DEAL)
         players = [Bot("insane", seed=number), Bot("insane", seed=number + 7)]
         while not game.is_over:
-            action = game.expected
+            action = game.awaits(LEARNER)
             kind = None
-            if action is Action.DISCARD and LEARNER in game.to_act:
+            if action is Action.DISCARD:
                 kind = "discard"
-            elif action is Action.PLAY and game.to_play == LEARNER and len(game.legal_plays(LEARNER)) > 1:
+            elif action is Action.PLAY and len(game.legal_plays(LEARNER)) > 1:
                 kind = "play"
             if kind:
                 started = time.perf_counter()
-                hint = coach.hint(game, number)
+                view = PlayerView.of(game, LEARNER)
+                hint = coach.hint(view, action, coach.analysis_for(view, action, number, None, chances=True))
                 times[kind].append(1000 * (time.perf_counter() - started))
                 assert hint is not None
             take_turn(game, players)
@@ -146,7 +151,7 @@ def time_pages(games: int) -> dict[str, list[float]]:
 
 def main() -> int:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 10
-    coach.win_table_for(STANDARD)  # the table is solved once per process: not part of a hint
+    table_for(STANDARD)  # the table is solved once per process: not part of a hint
     print(f"The hint (trainer.play.coach.hint), {games} games of insane against insane to 121:")
     for kind, times in time_hints(games).items():
         print(f"  {kind:8} {describe(times)}")

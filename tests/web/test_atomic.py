@@ -19,9 +19,11 @@ import threading
 import pytest
 from sqlalchemy import event, func, select
 
+from engine.game import Game
+from engine.players import RandomPlayer, play_game
 from trainer.database import db
 from trainer.play import games
-from trainer.play.models import SavedGame
+from trainer.play.models import GameSeat, SavedGame
 from trainer.record import attempts, history, learners, pending_drills, stats
 from trainer.record.attempts import DrillKind
 from trainer.record.models import Attempt
@@ -140,13 +142,15 @@ def test_two_answers_at_once_record_one_attempt(app, learner, monkeypatch):
 
 
 def finished_match_game(app, learner) -> int:
-    """The first game of a match, marked finished (the learner won it, one match
-    point): enough for the next game, though not for its results page."""
+    """The first game of a match, played to its end by random players in the
+    engine and saved as over: enough for the next game."""
     with app.app_context():
         ann = learners.learner_by_name(learner.name)
         game_id = games.new_game(ann.id, games.GameSetup(match=True), seed=3)
         row = db.session.get(SavedGame, game_id)
-        row.finished, row.learner_won, row.match_points = True, True, 1
+        game = Game.from_dict(json.loads(row.state))
+        play_game(game.rules, [RandomPlayer(1), RandomPlayer(2)], game=game)
+        row.state, row.finished, row.match_points = json.dumps(game.to_dict()), True, game.outcome.match_points
         db.session.commit()
     return game_id
 
@@ -181,9 +185,11 @@ def test_next_game_pressed_again_goes_to_the_game_started(app, learner):
 
 
 def game_state(app, game_id: int) -> tuple:
+    """What a move changes: the learner's seat (its version, notes, cursor) and the game's state."""
     with app.app_context():
         row = db.session.get(SavedGame, game_id)
-        return row.version, row.state, row.notes, row.seen
+        seat = db.session.get(GameSeat, (game_id, 0))
+        return seat.version, row.state, seat.notes, seat.seen, row.version
 
 
 def attempts_recorded(app) -> int:

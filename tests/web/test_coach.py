@@ -19,13 +19,14 @@ from engine.events import Dealt
 from engine.players import PlayerView
 from trainer.drills import grading
 from trainer.play import coach
-from trainer.play.games import DiscardNote, PlayNote
-from trainer.play.table import LEARNER
+from trainer.play.notes import DiscardNote, PlayNote
 from trainer.record import learners, table_settings
 from trainer.record.table_settings import TableSettings
 
 from .helpers import page_text
 from .test_play import TablePlayer, start
+
+LEARNER = 0  # the seat these games give the learner
 
 
 @pytest.fixture
@@ -262,9 +263,9 @@ def test_the_win_series_starts_each_deal_from_the_table(seeded, learner):
     player.play_to_end()
     game, row = player.saved()
     log = game.log_seen_by(LEARNER)
-    series = coach.win_series(game.rules, log, [], bool(row.learner_won))
+    series = coach.win_series(game.rules, LEARNER, log, [], bool(row.won))
     first = next(e for e in log if isinstance(e, Dealt))
     assert series[0].deal_start and series[0].win == win_probability(0, 0, first.dealer == LEARNER, 61)
     assert len(series) == sum(isinstance(e, Dealt) for e in log) + 1
-    assert series[-1].win == (1.0 if row.learner_won else 0.0)
+    assert series[-1].win == (1.0 if row.won else 0.0)
     assert all(0 <= p.win <= 1 for p in series)

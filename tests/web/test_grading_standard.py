@@ -10,6 +10,7 @@ import pytest
 from engine.analysis.discard import analyse_discards
 from engine.cards import Card, format_cards, parse_cards
 from engine.game import Action, Game
+from engine.players import PlayerView
 from engine.rules import STANDARD
 from trainer.drills import grading
 from trainer.drills.answers import BestCard, LaidAway, Total
@@ -17,9 +18,11 @@ from trainer.drills.deal import BestPlayQuestion, DiscardDeal, ShowDeal
 from trainer.lessons.course import DirectiveKind, load_lessons, parse_lesson
 from trainer.lessons.judging import judge
 from trainer.lessons.progress import answer_exercise, exercise_attempt
-from trainer.play.games import DiscardNote, PlayNote, _discard, _play
-from trainer.play.table import BOT, LEARNER
+from trainer.play import coach
+from trainer.play.notes import judge_discard, judge_play
 from trainer.record import history, learners
+
+LEARNER, BOT = 0, 1
 
 
 def _near_best_discard() -> tuple[Game, tuple[Card, ...]]:
@@ -47,9 +50,8 @@ def test_a_near_best_discard_gets_the_same_verdict_in_the_drill_a_lesson_and_a_g
     graded = grading.grade_discard(DiscardDeal(tuple(sorted(hand)), True), LaidAway(throw))
     drill_verdict, drill = graded.verdict, graded.attempt
 
-    notes: list = []
-    in_game = _discard(game, throw, notes)
-    note = DiscardNote.from_dict(notes[0])
+    view = PlayerView.of(game, LEARNER)
+    note, in_game = judge_discard(view, throw, coach.discard_analysis(view, chances=False))
 
     best = analyse_discards(hand, dealer=True)[0].discard
     lesson = parse_lesson(
@@ -76,14 +78,13 @@ def _opening_game() -> Game:
 def test_a_card_played_in_a_game_is_weighed_as_its_retry_in_the_drill_weighs_it(card):
     """The game analyses a play with the drill's sample count and seed, so the
     review's retry of it (a best-play drill) finds the same figures."""
-    notes: list = []
-    in_game = _play(_opening_game(), (Card.parse(card),), notes, seed=5)
+    view = PlayerView.of(_opening_game(), LEARNER)
+    note, in_game = judge_play(view, Card.parse(card), coach.play_analysis(view, 5, chances=False), 5)
     question = BestPlayQuestion.from_dict(in_game.dealt["question"])
     options = grading.best_play_options(question)
     retried = grading.grade_best_play(question, BestCard(Card.parse(card)), options=options).attempt
     assert in_game.answer == retried.answer
     assert in_game.correct == retried.correct
-    note = PlayNote.from_dict(notes[0])
     assert note.lost == retried.answer["given_away"] and note.best == options[0].card
     assert note.was_best == retried.correct
 

@@ -13,14 +13,15 @@ import re
 
 import pytest
 
+from engine.bots.levels import Level
 from engine.cards import Card
 from engine.game import Game
 from engine.rules import STANDARD, THREE_PLAYER, Counting
 from engine.speech import plural_ru
 from trainer.language import i18n
 from trainer.play import coach
-from trainer.play.models import SavedGame
-from trainer.play.table import LEARNER, seat_name, side_labels, table_of
+from trainer.play.seats import Seating, default_sitters
+from trainer.play.table import Table, table_of
 
 from .helpers import hidden_csrf_token
 from .test_coach import coach_on
@@ -274,8 +275,15 @@ def test_solitaire_is_russian_from_the_choice_to_the_result(app, learner, kind, 
 # ---------------------------------------------------------------- the services' sentences
 
 
-def _row(game: Game, mark: int = 0) -> SavedGame:
-    return SavedGame(id=1, version=0, level="easy", seen=len(game.log), mark=mark, match_id=None)
+LEARNER = 0
+
+
+def _seating(rules, level: Level = Level.EASY) -> Seating:
+    return Seating(rules, default_sitters(rules, 1, level), LEARNER)
+
+
+def _table(game: Game, mark: int = 0) -> Table:
+    return table_of(game, _seating(game.rules), seen=len(game.log), mark=mark)
 
 
 def test_the_narration_agrees_with_its_numbers_in_russian():
@@ -288,8 +296,8 @@ def test_the_narration_agrees_with_its_numbers_in_russian():
     game.claim(LEARNER, 6)  # the hand is worth 4
     game.pass_muggins(1)
     with i18n.language("ru"):
-        every = [h.text for h in table_of(_row(game), game).happenings]
-        latest = [h.text for h in table_of(_row(game, before), game).happenings]
+        every = [h.text for h in _table(game).happenings]
+        latest = [h.text for h in _table(game, before).happenings]
     assert "Вы сыграли Т♥: счёт 1." in every
     assert "Вы получаете 3 очка за последовательность." in every
     assert "Бот получает 4 очка за последовательность." in every
@@ -300,8 +308,8 @@ def test_the_narration_agrees_with_its_numbers_in_russian():
 
 def test_seats_levels_and_the_coachs_numbers_in_russian():
     with i18n.language("ru"):
-        assert [seat_name(THREE_PLAYER, s) for s in range(3)] == ["Вы", "Левый бот", "Правый бот"]
-        assert side_labels(STANDARD, "insane") == ("Вы", "Безумный бот")
+        assert [_seating(THREE_PLAYER).name(s) for s in range(3)] == ["Вы", "Левый бот", "Правый бот"]
+        assert _seating(STANDARD, Level.INSANE).side_labels() == ("Вы", "Безумный бот")
         assert coach.percent(0.5349) == "53\xa0%" and coach.percent(0.001) == "<1\xa0%"
         assert coach.points(-1.304) == "−1,30"
         assert coach.discard_verdict(1.3, [Card.parse(c) for c in ("5S", "5H", "JC", "4D")]).text == \

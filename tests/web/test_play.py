@@ -12,17 +12,25 @@ from __future__ import annotations
 
 import json
 import re
+from types import SimpleNamespace
 
 import pytest
+from sqlalchemy import event as sqlalchemy_event
 
 from engine.cards import DECK, Card
-from engine.events import CutForDeal, Dealt, Go, Played, Points, Shown, StarterCut
-from engine.game import Game
+from engine.events import Award, Claimed, Counted, CutForDeal, Dealt, Go, Played, Points, Shown, StarterCut
+from engine.game import Action, Game
+from engine.match import loser_of, next_first_dealer
 from engine.pegging import score_play
+from engine.rules import Counting
 from engine.scoring import score_show
 from engine.table import fold
+from tests.trainer.play.helpers import play_out
 from trainer.database import db
-from trainer.play.models import SavedGame
+from trainer.play import coach, games
+from trainer.play.models import GameSeat, SavedGame
+from trainer.play.seats import default_sitters
+from trainer.record import learners
 from trainer.record.models import Attempt
 
 from .helpers import hidden_csrf_token
@@ -37,8 +45,8 @@ def card_marks(c: Card) -> tuple[str, ...]:
     return (f'"{c}"', f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[c.suit.value]}", c.pretty)
 
 
-def known_cards(game: Game, seen: int) -> set[Card]:
-    """What the learner (seat 0) may know at the reveal cursor, from the full,
+def known_cards(game: Game, seen: int, seat: int = 0) -> set[Card]:
+    """What the learner in ``seat`` may know at the reveal cursor, from the full,
     unredacted log: their own deal, their discards, the starter once cut, cards
     played and hands shown in the current deal (or the cut for deal before it)."""
     log = game.log[:seen]
@@ -51,7 +59,7 @@ def known_cards(game: Game, seen: int) -> set[Card]:
         return known
     for event in log[starts[-1]:]:
         if isinstance(event, Dealt):
-            known.update(event.hands[0])
+            known.update(event.hands[seat])
         elif isinstance(event, StarterCut):
             known.add(event.starter)
         elif isinstance(event, Played):
@@ -61,24 +69,24 @@ def known_cards(game: Game, seen: int) -> set[Card]:
             if event.starter:
                 known.add(event.starter)
     pending = game.pending_claim
-    if seen == len(game.log) and pending is not None and pending.player == 0:
+    if seen == len(game.log) and pending is not None and pending.player == seat:
         known.update(pending.cards)  # the dealer picks up their own crib to count it
     return known
 
 
-def known_in_any_deal(game: Game) -> set[Card]:
-    """Everything the learner saw in some deal of the game (for the results and review)."""
+def known_in_any_deal(game: Game, seat: int = 0) -> set[Card]:
+    """Everything the learner in ``seat`` saw in some deal of the game (for the results and review)."""
     starts = [i for i, e in enumerate(game.log) if isinstance(e, Dealt)] + [len(game.log)]
     known: set[Card] = set()
     for end in starts[1:]:
-        known |= known_cards(game, end)
+        known |= known_cards(game, end, seat)
     return known
 
 
-def assert_no_secrets(html: str, game: Game, seen: int | None = None) -> None:
-    """No card outside the learner's knowledge at the cursor ``seen`` (None: the
-    whole finished game) appears in ``html``."""
-    known = known_in_any_deal(game) if seen is None else known_cards(game, seen)
+def assert_no_secrets(html: str, game: Game, seen: int | None = None, seat: int = 0) -> None:
+    """No card outside the knowledge of the learner in ``seat`` at the cursor
+    ``seen`` (None: the whole finished game) appears in ``html``."""
+    known = known_in_any_deal(game, seat) if seen is None else known_cards(game, seen, seat)
     for c in DECK:
         if c in known:
             continue
@@ -86,10 +94,23 @@ def assert_no_secrets(html: str, game: Game, seen: int | None = None) -> None:
             assert mark not in html, f"the page shows {c}, which the learner may not know"
 
 
-class TablePlayer:
-    """Plays the learner's seat through the web forms."""
+def saved_seat(app, game_id: int, seat: int = 0) -> tuple[Game, SimpleNamespace]:
+    """The saved game and one seat's row, read as the server keeps them: the
+    seat's cursor, version, notes and result over the game's own columns."""
+    with app.app_context():
+        row = db.session.get(SavedGame, game_id)
+        sat = db.session.get(GameSeat, (game_id, seat))
+        values = {c.name: getattr(row, c.name) for c in SavedGame.__table__.columns}
+        values.update({c.name: getattr(sat, c.name) for c in GameSeat.__table__.columns})
+    return Game.from_dict(json.loads(row.state)), SimpleNamespace(**values)
 
-    def __init__(self, app, learner, url: str, *, under_claim_every: int = 0, call_muggins: bool = True):
+
+class TablePlayer:
+    """Plays the learner's seat (``seat``) through the web forms."""
+
+    def __init__(self, app, learner, url: str, *, under_claim_every: int = 0, call_muggins: bool = True,
+                 seat: int = 0):
+        self.seat = seat
         self.app = app
         self.learner = learner
         self.client = learner.client
@@ -102,18 +123,15 @@ class TablePlayer:
         self.under_claims = 0
         self.muggins_called = 0
 
-    def saved(self) -> tuple[Game, SavedGame]:
-        with self.app.app_context():
-            row = db.session.get(SavedGame, self.game_id)
-            db.session.expunge(row)
-        return Game.from_dict(json.loads(row.state)), row
+    def saved(self) -> tuple[Game, SimpleNamespace]:
+        return saved_seat(self.app, self.game_id, self.seat)
 
     def page(self) -> str:
         response = self.client.get(self.url)
         assert response.status_code == 200
         html = response.get_data(as_text=True)
         game, row = self.saved()
-        assert_no_secrets(html, game, row.seen)
+        assert_no_secrets(html, game, row.seen, self.seat)
         self.pages += 1
         return html
 
@@ -126,7 +144,7 @@ class TablePlayer:
         response = self.client.post(self.url, data=data)
         assert response.status_code == 302, response.get_data(as_text=True)
         game, row = self.saved()
-        assert_no_secrets(response.get_data(as_text=True), game, row.seen)
+        assert_no_secrets(response.get_data(as_text=True), game, row.seen, self.seat)
         return self.page()
 
     def step(self, html: str) -> str:
@@ -147,10 +165,10 @@ class TablePlayer:
             return self.post(html, "play", card=playable[0])
         if 'value="claim"' in html:
             pending = game.pending_claim
-            if pending.what == "play":
+            if pending.what is Counted.PLAY:
                 true = score_play(pending.cards).points
             else:
-                true = score_show(pending.cards, pending.starter, crib=pending.what == "crib").total
+                true = score_show(pending.cards, pending.starter, crib=pending.what is Counted.CRIB).total
             self.claims += 1
             claim = true
             if self.under_claim_every and self.claims % self.under_claim_every == 0 and true:
@@ -159,8 +177,8 @@ class TablePlayer:
             return self.post(html, "claim", points=str(claim))
         if 'value="muggins"' in html:
             window = game.muggins_window
-            true = score_show(window.claim.cards, window.claim.starter, crib=window.claim.what == "crib").total \
-                if window.claim.what != "play" else score_play(window.claim.cards).points
+            true = score_show(window.claim.cards, window.claim.starter, crib=window.claim.what is Counted.CRIB).total \
+                if window.claim.what is not Counted.PLAY else score_play(window.claim.cards).points
             if self.call_muggins and window.claimed < true:
                 self.muggins_called += 1
                 return self.post(html, "muggins")
@@ -531,29 +549,6 @@ def test_the_rest_of_a_show_can_be_counted_at_once(seeded, learner):
 
 
 
-def test_a_play_after_the_bots_go_is_recorded_with_what_the_go_revealed():
-    """The best-play question a game records is the one its analysis answered:
-    the learner's own card is on the pile and the bot's go at 22 showed it
-    holds nothing below a ten, so a retry from the review asks the same."""
-    from engine.rules import STANDARD
-    from trainer.drills.deal import BestPlayQuestion
-    from trainer.play.games import _play
-    from trainer.play.table import BOT, LEARNER
-
-    hands = {LEARNER: "KC 2H AS 3C", BOT: "QD JS KD 10S"}
-    game = Game.from_hands(STANDARD, [hands[seat] for seat in sorted(hands)], dealer=BOT, starter="7H")
-    notes: list = []
-    _play(game, (Card.parse("KC"),), notes, seed=1)
-    game.play(BOT, Card.parse("QD"))
-    _play(game, (Card.parse("2H"),), notes, seed=1)  # count 22: the bot's tens cannot go
-    assert game.to_play == LEARNER
-    attempt = _play(game, (Card.parse("AS"),), notes, seed=1)
-    asked = BestPlayQuestion.from_dict(attempt.dealt["question"])
-    assert asked.last_mine
-    assert asked.opponent_min_value == 10
-    assert [str(c) for c in asked.pile] == ["KC", "QD", "2H"]
-
-
 def test_the_play_page_puts_an_unfinished_game_before_the_set_up_form(seeded, learner):
     start(learner)
     html = learner.client.get("/play/").get_data(as_text=True)
@@ -601,7 +596,7 @@ def test_three_and_four_player_games_with_muggins_play_to_the_end(seeded, learne
     assert game.rules.target == (61 if sides == 3 else 121)
     assert player.under_claims
     mine = game.rules.side_of(0)
-    assert row.learner_won == (game.outcome.winner == mine)
+    assert row.won == (game.outcome.winner == mine)
     results = learner.client.get(f"/play/{player.game_id}/results").get_data(as_text=True)
     assert_no_secrets(results, game)
     assert ("You won!" in results or "Your side won!" in results) == (game.outcome.winner == mine)
@@ -623,4 +618,212 @@ def test_giveaway_is_a_two_player_option_with_counted_hands(seeded, learner):
     player.play_to_end()
     game, row = player.saved()
     assert game.rules.giveaway and row.giveaway
-    assert row.learner_won == (game.outcome.winner == 0) and game.outcome.reached != game.outcome.winner
+    assert row.won == (game.outcome.winner == 0) and game.outcome.reached != game.outcome.winner
+
+
+# ---------------------------------------------------------------- the services, seat by seat
+
+
+def test_a_three_player_matchs_second_game_is_dealt_first_as_the_engine_match_says(app, learner):
+    """engine.match: the next game is dealt first by the lowest score's seat (it
+    was "the cut decides again" with more than two players)."""
+    with app.app_context():
+        ann = learners.learner_by_name("Ann").id
+        first = games.new_game(ann, games.GameSetup(variant="three-player", match=True), seed=5)
+        play_out(ann, first)
+        following = games.next_match_game(ann, first)
+        assert following is not None
+        game = Game.from_dict(json.loads(db.session.get(SavedGame, first).state))
+        second = Game.from_dict(json.loads(db.session.get(SavedGame, following).state))
+    dealt_first = next(event.dealer for event in game.log if isinstance(event, Dealt))
+    expected = next_first_dealer(game.rules, game.outcome, dealt_first)
+    assert expected == next(iter(game.rules.seats_of(loser_of(game.rules, game.outcome))))
+    assert not any(isinstance(event, CutForDeal) for event in second.log)
+    assert isinstance(second.log[0], Dealt) and second.log[0].dealer == expected
+
+
+def _seven_card_show(app, learner) -> str:
+    """A seven-card muggins game whose learner (the pone) kept 4♥ 4♠ 5♥ 5♠ 6♥ and
+    the starter is 6♠: the hand to count is worth 46, above the 29 of four cards."""
+    url = start(learner, variant="seven-card", counting="muggins", length="own")
+    game_id = int(url.rsplit("/", 1)[1])
+    with app.app_context():
+        row = db.session.get(SavedGame, game_id)
+        rules = Game.from_dict(json.loads(row.state)).rules
+        game = Game.from_hands(rules, ["4H 4S 5H 5S 6H", "KC QD JH 10C 9D"], dealer=1, starter="6S")
+        while game.expected is Action.PLAY:
+            seat = game.to_play
+            game.play(seat, game.legal_plays(seat)[0])
+        assert game.pending_claim is not None and game.pending_claim.player == 0
+        row.state = json.dumps(game.to_dict())
+        seat = db.session.get(GameSeat, (game_id, 0))
+        seat.seen, seat.mark, seat.advice = len(game.log), len(game.log), None
+        db.session.commit()
+    return url
+
+
+def test_a_seven_card_hand_of_46_is_claimed_in_full_under_muggins(app, learner):
+    """A five-card hand of the seven-card game can count 46 (the engine's limit
+    for the variant): the claim was refused as "more than 29"."""
+    url = _seven_card_show(app, learner)
+    html = learner.client.get(url).get_data(as_text=True)
+    assert 'value="claim"' in html and 'data-max="46"' in html
+    response = learner.client.post(url, data={"csrf_token": hidden_csrf_token(html), "action": "claim",
+                                              "points": "46", "version": re.search(r'name="version" value="(\d+)"',
+                                                                                   html).group(1)},
+                                   follow_redirects=True)
+    text = response.get_data(as_text=True)
+    assert "flash-error" not in text and "check your count" not in text
+    game, _ = saved_seat(app, int(url.rsplit("/", 1)[1]))
+    claims = [e for e in game.log if isinstance(e, Claimed) and e.player == 0]
+    assert [(c.what, c.points) for c in claims] == [(Counted.HAND, 46)]
+    assert any(isinstance(e, Points) and e.player == 0 and e.reason is Award.CLAIM and e.points == 46
+               for e in game.log)
+    # One more than the hand can make is still refused, with the engine's limit.
+    url = _seven_card_show(app, learner)
+    html = learner.client.get(url).get_data(as_text=True)
+    page = learner.client.post(url, data={"csrf_token": hidden_csrf_token(html), "action": "claim", "points": "47",
+                                          "version": re.search(r'name="version" value="(\d+)"', html).group(1)},
+                               follow_redirects=True).get_data(as_text=True)
+    assert "No hand scores more than 46: check your count." in page
+
+
+def _seated_game(app, learner, seat: int, **choices) -> str:
+    """A game in which the signed-in learner sits in ``seat`` and bots of its level sit in the others."""
+    with app.app_context():
+        ann = learners.learner_by_name(learner.name).id
+        setup = games.GameSetup(**choices)
+        sitters = default_sitters(setup.rules(), ann, setup.level, app.config.get("PLAY_BOT_MISS_RATE"), seat=seat)
+        game_id = games.new_game(ann, setup, seed=app.config.get("PLAY_SEED"), sitters=sitters)
+    return f"/play/{game_id}"
+
+
+def test_a_learner_in_seat_1_beside_a_bot_in_seat_0_never_sees_a_hidden_card(seeded, learner):
+    """Any seat a person: with the bot in seat 0 and the learner in seat 1 a whole
+    muggins game shows, at every page, only what seat 1 may know; the table is
+    drawn from the learner's chair (their score first, as "You"), and their
+    results and review are theirs."""
+    seeded.config["PLAY_BOT_MISS_RATE"] = 1.0
+    url = _seated_game(seeded, learner, 1, counting=Counting.MUGGINS, length="61")
+    player = TablePlayer(seeded, learner, url, seat=1, under_claim_every=3)
+    html = player.page()
+    game, row = player.saved()
+    mine = game.rules.side_of(1)
+    assert re.search(rf'data-testid="your-score" data-side-score="0">{game.rules.peg_hole(game.scores[mine])}<', html)
+    assert "Your crib" in html or "bot’s crib" in html
+    player.play_to_end()
+    game, row = player.saved()
+    assert game.is_over and row.finished and row.won == (game.outcome.winner == mine)
+    assert player.under_claims and player.muggins_called, "both sides of muggins happened"
+    assert {e.player for e in game.log if isinstance(e, Claimed)} == {0, 1}
+    results = learner.client.get(f"{url}/results").get_data(as_text=True)
+    assert_no_secrets(results, game, seat=1)
+    board = [game.rules.peg_hole(score) for score in game.scores]
+    assert f"You {board[mine]}" in results and f"{board[1 - mine]} bot" in results
+    assert ("You won!" in results) == (game.outcome.winner == mine)
+    review = learner.client.get(f"{url}/review").get_data(as_text=True)
+    assert_no_secrets(review, game, seat=1)
+    assert "Deal 1" in review and "Discard" in review
+    with seeded.app_context():
+        assert db.session.get(GameSeat, (player.game_id, 0)).learner_id is None  # seat 0 is the bot's
+
+
+def test_a_learner_in_the_last_seat_of_three_sees_the_table_from_their_chair(seeded, learner):
+    url = _seated_game(seeded, learner, 2, variant="three-player")
+    player = TablePlayer(seeded, learner, url, seat=2)
+    html = player.page()
+    for _ in range(16):  # every page checked for cards seat 2 may not know
+        html = player.step(html)
+    game, _ = player.saved()
+    # Seat 0 sits on the learner's left (play moves left), seat 1 on their right.
+    others = re.findall(r'<span class="seat-name">([^<·]+)', html)
+    assert [name.strip() for name in others] == ["Left bot", "Right bot"]
+    plays = [e for e in game.log if isinstance(e, Played)]
+    assert any(e.player == 2 for e in plays) and any(e.player != 2 for e in plays)
+
+
+class WorkCounter:
+    """Counts, while on, the SQL statements the app sends (and those reading the
+    saved game), the saved games parsed (:meth:`Game.from_dict`), and the coach's
+    analyses worked out (a discard's, a card's)."""
+
+    def __init__(self, app, monkeypatch):
+        self.statements: list[str] = []
+        self.parsed = 0
+        self.analyses: list[str] = []
+        with app.app_context():
+            self.engine = db.engine
+        parse = Game.from_dict.__func__
+
+        def parsed(cls, data):
+            self.parsed += 1
+            return parse(cls, data)
+
+        monkeypatch.setattr(Game, "from_dict", classmethod(parsed))
+        for name in ("discard_analysis", "play_analysis"):
+            analyse = getattr(coach, name)
+
+            def analysed(*args, _analyse=analyse, _name=name, **kwargs):
+                result = _analyse(*args, **kwargs)
+                if result.options:  # a card with nothing to weigh costs nothing
+                    self.analyses.append(_name)
+                return result
+
+            monkeypatch.setattr(coach, name, analysed)
+        sqlalchemy_event.listen(self.engine, "before_cursor_execute", self._statement)
+
+    def _statement(self, conn, cursor, statement, parameters, context, executemany):
+        self.statements.append(statement)
+
+    def reset(self) -> None:
+        self.statements.clear()
+        self.parsed = 0
+
+    @property
+    def game_reads(self) -> int:
+        return sum(1 for s in self.statements if s.lstrip().upper().startswith("SELECT") and "FROM saved_game" in s)
+
+    def close(self) -> None:
+        sqlalchemy_event.remove(self.engine, "before_cursor_execute", self._statement)
+
+
+def test_a_move_and_its_page_read_the_game_once_each_and_each_decision_is_analysed_once(seeded, learner,
+                                                                                       monkeypatch):
+    """A game POST and the GET of the page after it, with the coach on: one read
+    of the saved game and one parse each (it was four reads and three parses),
+    and the coach's analysis of each discard and card worked out once, for the
+    hint and then for the grading (it was worked out at the GET and again at the POST)."""
+    learner.post("/settings/", {"animation": "off", "coach": "y"}, page="/settings/")
+    counter = WorkCounter(seeded, monkeypatch)
+    url = start(learner, length="121")
+    html = learner.client.get(url).get_data(as_text=True)
+    decisions = 0
+    pairs = 0
+    try:
+        for _ in range(40):
+            version = re.search(r'name="version" value="(\d+)"', html).group(1)
+            form = {"csrf_token": hidden_csrf_token(html), "version": version}
+            playable = re.findall(r'name="card" value="(\w+)" data-card="\w+" class="card-button"', html)
+            decisions += _analysed_here(html)
+            if 'value="discard"' in html:
+                form |= {"action": "discard", "card": re.findall(r'name="card" value="(\w+)" data-card', html)[:2]}
+            elif 'value="play"' in html:
+                form |= {"action": "play", "card": playable[0]}
+            else:
+                form |= {"action": next(a for a in ("go", "continue", "cut") if f'value="{a}"' in html)}
+            counter.reset()
+            assert learner.client.post(url, data=form).status_code == 302
+            html = learner.client.get(url).get_data(as_text=True)
+            assert (counter.game_reads, counter.parsed) == (2, 2), counter.statements
+            pairs += 1
+    finally:
+        counter.close()
+    assert decisions >= 6 and pairs == 40
+    # One analysis for each decision reached, the one still waiting on the last page included.
+    assert len(counter.analyses) == decisions + _analysed_here(html), counter.analyses
+
+
+def _analysed_here(html: str) -> bool:
+    """Whether the page waits for a decision the coach weighs: a discard, or a choice of two cards or more."""
+    playable = re.findall(r'name="card" value="(\w+)" data-card="\w+" class="card-button"', html)
+    return 'value="discard"' in html or ('value="play"' in html and len(playable) > 1)

@@ -97,8 +97,9 @@ def test_bad_solitaire_input_is_a_message(learner):
     def send(**fields):
         return learner.client.post(url, data={**base, **fields}, follow_redirects=True).get_data(as_text=True)
 
-    assert "exactly two" in send(action="discard", card=first[:1])
-    assert "exactly two" in send(action="discard", card=first[:3])
+    assert "Pick exactly 2 cards" in send(action="discard", card=first[:1])
+    assert "Pick exactly 2 cards" in send(action="discard", card=first[:3])
+    assert "picked the" in send(action="discard", card=[first[0], first[0]])  # the same card twice
     assert "not in that hand" in send(action="discard", card=[first[0], "AS" if "AS" not in first else "AH"])
     assert "Pick cards" in send(action="discard", card=["XX", "YY"])
     assert "nothing to count" in send(action="count")

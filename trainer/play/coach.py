@@ -32,31 +32,35 @@ as good) or for a card with three or four players (the play analysis models
 one opponent, so those cards are not judged either).
 
 The coach sees only what the learner may see: the analyses start from the
-learner's own :class:`~engine.players.PlayerView` (the bot's cards are
-sampled from the unseen ones, never read), and a hint is made only once the
+learner's own :class:`~engine.players.PlayerView` (the other cards are
+sampled from the unseen ones, never read), and a hint is shown only once the
 table's reveal has caught up with the game, at the learner's own decision.
+
+Each decision is analysed once: when the game reaches a person's discard or
+card, :func:`advise` works it out and the seat keeps it (:class:`Advice`);
+the hint shows it, and the grading of the decision reads it again
+(:func:`analysis_for` works it out afresh only for a game saved without it).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.analysis.discard import DiscardOption, analyse_discards
 from engine.analysis.play import PeggingView, PlayOption
 from engine.analysis.winprob import TARGETS, table_for
 from engine.bots.levels import crib_is_mine, discard_win_chances, play_win_chances
-from engine.cards import Card
+from engine.cards import Card, parse_cards
 from engine.events import Dealt, Event, Points
-from engine.game import Action, Game
+from engine.game import Action
 from engine.players import PlayerView
 from engine.rules import Rules
 from trainer.charts import ChartPoint, PercentChart
 from trainer.drills import grading
 from trainer.language import i18n, words
 from trainer.language.i18n import gettext as _
-from trainer.play.table import LEARNER
 
 #: A different option is named "for the game" only when its chance to win is
 #: at least this much better (the play's chances are sampled: closer is noise).
@@ -70,8 +74,8 @@ MINUS = "\N{MINUS SIGN}"
 
 @dataclass(frozen=True, slots=True)
 class DiscardAnalysis:
-    """Every discard of the learner's hand, best by expected points first, and
-    each one's chance to win (same order; None where there is no win table)."""
+    """Every discard of the hand, best by expected points first, and each one's
+    chance to win (same order; None where there is no win table, or none was asked for)."""
 
     options: tuple[DiscardOption, ...]
     wins: tuple[float, ...] | None = None
@@ -89,14 +93,28 @@ class DiscardAnalysis:
         """The best chance to win of any discard (None without a table)."""
         return None if self.wins is None else max(self.wins)
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible, every figure exact (grading reads them again)."""
+        return {
+            "options": [[[str(c) for c in o.keep], [str(c) for c in o.discard], o.hand_ev, o.crib_ev, o.net_ev]
+                        for o in self.options],
+            "wins": None if self.wins is None else list(self.wins),
+        }
 
-def discard_analysis(game: Game, *, chances: bool = True) -> DiscardAnalysis:
-    """The learner's discard now: every option by expected points (exact, as
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "DiscardAnalysis":
+        options = tuple(DiscardOption(parse_cards(keep), parse_cards(discard), hand_ev, crib_ev, net_ev)
+                        for keep, discard, hand_ev, crib_ev, net_ev in data["options"])
+        wins = data["wins"]
+        return cls(options, None if wins is None else tuple(wins))
+
+
+def discard_analysis(view: PlayerView, *, chances: bool = True) -> DiscardAnalysis:
+    """The discard ``view``'s seat faces: every option by expected points (exact, as
     graded) and, where the table applies and ``chances`` asks, its chance to
     win (the costlier half: games of a learner without the coach skip it)."""
-    view = PlayerView.of(game, LEARNER)
-    options = tuple(analyse_discards(view.hand, dealer=crib_is_mine(view), discards=game.rules.discards))
-    table = table_for(game.rules) if chances else None
+    options = tuple(analyse_discards(view.hand, dealer=crib_is_mine(view), discards=view.rules.discards))
+    table = table_for(view.rules) if chances else None
     wins = None if table is None else tuple(discard_win_chances(view, options, table))
     return DiscardAnalysis(options, wins)
 
@@ -119,23 +137,103 @@ class PlayAnalysis:
     def best_win(self) -> float | None:
         return None if self.wins is None else max(self.wins)
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible, every figure exact (grading reads them again)."""
+        return {"options": [[str(o.card), o.immediate, o.expected_net] for o in self.options],
+                "wins": None if self.wins is None else list(self.wins)}
 
-def play_analysis(game: Game, seed: int, *, chances: bool = True) -> PlayAnalysis:
-    """The learner's card now, analysed as it is graded: ``seed`` is the
-    game's (``bot_seed`` plus the length of the log), so the hint before the
-    card and the grading of it weigh the same sampled deals.  Chances to win
-    only where ``chances`` asks (games of a learner without the coach skip them)."""
-    view = PlayerView.of(game, LEARNER)
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "PlayAnalysis":
+        options = tuple(PlayOption(Card.parse(card), immediate, net) for card, immediate, net in data["options"])
+        wins = data["wins"]
+        return cls(options, None if wins is None else tuple(wins))
+
+
+def play_seed(game_seed: int, view: PlayerView) -> int:
+    """The seed of the play analysis at this decision: the game's seed plus the
+    length of the log, so the hint before a card and the grading of it weigh
+    the same sampled deals, and a retry from the review samples them again."""
+    return game_seed + len(view.log)
+
+
+def play_analysis(view: PlayerView, game_seed: int, *, chances: bool = True) -> PlayAnalysis:
+    """The card ``view``'s seat is to play, analysed as it is graded (seeded by
+    :func:`play_seed`).  Chances to win only where ``chances`` asks (games of a
+    learner without the coach skip them)."""
     legal = view.legal_plays
-    if len(legal) < 2 or game.rules.players != 2:
+    if len(legal) < 2 or view.rules.players != 2:
         return PlayAnalysis(())
+    seed = play_seed(game_seed, view)
     options = grading.play_options(PeggingView.of(view), seed)
-    table = table_for(game.rules) if chances else None
+    table = table_for(view.rules) if chances else None
     if table is None:
         return PlayAnalysis(options)
     ranks = sorted({int(o.card.rank) for o in options})
     by_rank, _samples = play_win_chances(view, ranks, table, grading.BEST_PLAY_SAMPLES, random.Random(seed))
     return PlayAnalysis(options, tuple(by_rank[int(o.card.rank)] for o in options))
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The coach's analysis of one decision, kept with the seat from the moment
+    the game reaches it: the hint shows it and the grading judges the decision
+    with it, so it is worked out once.  ``at`` is the length of the log then,
+    ``deal`` the deal, ``chances`` whether chances to win were asked for."""
+
+    action: Action
+    deal: int
+    at: int
+    chances: bool
+    analysis: DiscardAnalysis | PlayAnalysis
+
+    def fits(self, view: PlayerView, action: Action, *, chances: bool) -> bool:
+        """Whether this is the analysis of the decision ``view``'s seat faces now
+        (with chances to win, if ``chances`` asks for them).  A discard is the
+        same decision all through the discard (others laying away change
+        nothing of it); a card, only at the same point of the log (its
+        sampled deals are seeded by it)."""
+        if self.action is not action or self.deal != deal_number(view) or (chances and not self.chances):
+            return False
+        return action is Action.DISCARD or self.at == len(view.log)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.action.value, "deal": self.deal, "at": self.at, "chances": self.chances,
+                "analysis": self.analysis.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Advice":
+        action = Action(data["action"])
+        kind = DiscardAnalysis if action is Action.DISCARD else PlayAnalysis
+        return cls(action, data["deal"], data["at"], data["chances"], kind.from_dict(data["analysis"]))
+
+
+def deal_number(view: PlayerView) -> int:
+    """The number of the deal ``view`` is in (0 before the first)."""
+    return next((event.deal_number for event in reversed(view.log) if isinstance(event, Dealt)), 0)
+
+
+def advise(view: PlayerView, action: Action, game_seed: int, *, chances: bool) -> Advice | None:
+    """The analysis of the decision ``view``'s seat must make now, ``action``
+    (what the engine awaits from it: :meth:`engine.game.Game.awaits`), or None
+    when it is neither a discard nor a card with something to weigh (one
+    legal card, or more than two players)."""
+    deal = deal_number(view)
+    if action is Action.DISCARD:
+        return Advice(action, deal, len(view.log), chances, discard_analysis(view, chances=chances))
+    if action is Action.PLAY and len(view.legal_plays) > 1 and view.rules.players == 2:
+        return Advice(action, deal, len(view.log), chances, play_analysis(view, game_seed, chances=chances))
+    return None
+
+
+def analysis_for(view: PlayerView, action: Action, game_seed: int, advice: Advice | None, *,
+                 chances: bool) -> DiscardAnalysis | PlayAnalysis:
+    """The analysis of ``view``'s seat's ``action`` (a discard or a card): the
+    ``advice`` kept for it when it fits, else worked out now."""
+    if advice is not None and advice.fits(view, action, chances=chances):
+        return advice.analysis
+    if action is Action.DISCARD:
+        return discard_analysis(view, chances=chances)
+    return play_analysis(view, game_seed, chances=chances)
 
 
 # ---------------------------------------------------------------- what the learner sees
@@ -181,7 +279,8 @@ def points(value: float) -> str:
 class Hint:
     """The best discard or card by expected points, before the learner decides."""
 
-    kind: str  # "discard" or "play"
+    #: A discard or a card to play.
+    kind: Action
     #: The cards to lay away, or the one card to play.
     cards: tuple[Card, ...]
     #: A discard's kept cards.
@@ -203,7 +302,7 @@ class Hint:
         if self.note:
             return self.note
         expected = points(self.expected)
-        if self.kind == "discard":
+        if self.kind is Action.DISCARD:
             cards, keep = words.faces(self.cards), words.faces(self.keep)
             if self.win is None:
                 return _("Lay away %(cards)s, keeping %(keep)s: %(points)s points expected from hand and crib.",
@@ -228,7 +327,7 @@ class Hint:
         if not self.for_game or self.for_game_win is None:
             return ""
         win = percent(self.for_game_win)
-        if self.kind == "discard":
+        if self.kind is Action.DISCARD:
             return _("For the game, laying away %(cards)s wins more often: %(win)s.",
                      cards=words.faces(self.for_game), win=win)
         return _("For the game, the %(card)s wins more often: %(win)s.", card=words.face(self.for_game[0]), win=win)
@@ -249,7 +348,7 @@ def discard_hint(analysis: DiscardAnalysis) -> Hint:
     also = tuple(o.discard for o in grading.best_discards(options)[1:])
     top = _for_game(analysis.wins, 0)
     return Hint(
-        "discard", best.discard, best.keep, best.net_ev,
+        Action.DISCARD, best.discard, best.keep, best.net_ev,
         None if analysis.wins is None else analysis.wins[0], also,
         () if top is None else options[top].discard, None if top is None or analysis.wins is None else analysis.wins[top],
     )
@@ -262,28 +361,29 @@ def play_hint(analysis: PlayAnalysis) -> Hint:
     also = tuple((o.card,) for o in options[1:] if grading.is_best_play(best.expected_net - o.expected_net))
     top = _for_game(analysis.wins, 0)
     return Hint(
-        "play", (best.card,), (), best.expected_net,
+        Action.PLAY, (best.card,), (), best.expected_net,
         None if analysis.wins is None else analysis.wins[0], also,
         () if top is None else (options[top].card,), None if top is None or analysis.wins is None else analysis.wins[top],
     )
 
 
-def hint(game: Game, seed: int) -> Hint | None:
-    """The hint for the learner's decision now (a discard or a card), or None
-    when they are not deciding one, or the coach does not advise there (see
-    the module doc).  ``seed``: the saved game's ``bot_seed``."""
-    rules = game.rules
-    if game.is_over or rules.giveaway:
+def hint(view: PlayerView, action: Action, analysis: DiscardAnalysis | PlayAnalysis | None) -> Hint | None:
+    """The hint for ``view``'s seat's decision now, ``action`` (what the engine
+    awaits from it), from its ``analysis`` (see :func:`analysis_for`); None when
+    it is neither a discard nor a card, or the coach does not advise there
+    (see the module doc)."""
+    rules = view.rules
+    if rules.giveaway:
         return None
-    action = game.expected
-    if action is Action.DISCARD and LEARNER in game.to_act:
-        return discard_hint(discard_analysis(game))
-    if action is Action.PLAY and game.to_play == LEARNER and rules.players == 2:
-        legal = game.legal_plays(LEARNER)
+    if action is Action.DISCARD and isinstance(analysis, DiscardAnalysis):
+        return discard_hint(analysis)
+    if action is Action.PLAY and rules.players == 2:
+        legal = view.legal_plays
         if len(legal) == 1:
-            return Hint("play", legal, note=_("Only the %(card)s fits under 31: play it.", card=words.face(legal[0])))
-        analysis = play_analysis(game, seed + len(game.log))
-        return play_hint(analysis) if analysis.options else None
+            return Hint(Action.PLAY, legal,
+                        note=_("Only the %(card)s fits under 31: play it.", card=words.face(legal[0])))
+        if isinstance(analysis, PlayAnalysis) and analysis.options:
+            return play_hint(analysis)
     return None
 
 
@@ -291,7 +391,8 @@ def hint(game: Game, seed: int) -> Hint | None:
 class Verdict:
     """One line on the learner's latest discard or card."""
 
-    kind: str  # "discard" or "play"
+    #: A discard or a card played.
+    kind: Action
     best: bool
     #: Expected points given away against the best (graded, rounded as recorded).
     lost: float
@@ -317,9 +418,9 @@ def discard_verdict(lost: float, best_keep: Sequence[Card], win_lost: float | No
     'Best discard'
     """
     if grading.is_best_discard(lost):
-        return Verdict("discard", True, lost, _("Best discard"), win_lost)
+        return Verdict(Action.DISCARD, True, lost, _("Best discard"), win_lost)
     text = _("−%(points)s points against keeping %(cards)s", points=fixed(lost), cards=words.faces(best_keep))
-    return Verdict("discard", False, lost, text, win_lost)
+    return Verdict(Action.DISCARD, False, lost, text, win_lost)
 
 
 def play_verdict(lost: float, best: Card, win_lost: float | None = None) -> Verdict:
@@ -329,8 +430,8 @@ def play_verdict(lost: float, best: Card, win_lost: float | None = None) -> Verd
     '−0.42 points against the 8♦'
     """
     if grading.is_best_play(lost):
-        return Verdict("play", True, lost, _("Best play"), win_lost)
-    return Verdict("play", False, lost, _("−%(points)s points against the %(card)s", points=fixed(lost),
+        return Verdict(Action.PLAY, True, lost, _("Best play"), win_lost)
+    return Verdict(Action.PLAY, False, lost, _("−%(points)s points against the %(card)s", points=fixed(lost),
                                           card=words.face(best)), win_lost)
 
 
@@ -359,10 +460,10 @@ class Meter:
         return percent(self.win)
 
 
-def meter(rules: Rules, scores: Sequence[int], dealer: int | None) -> Meter | None:
-    """The learner's chance to win from the scores the table shows, whose crib
-    it is and the target (:func:`engine.analysis.winprob.win_probability`, seat 0 the
-    learner); None where the win table does not apply (three or four players,
+def meter(rules: Rules, scores: Sequence[int], my_crib: bool | None) -> Meter | None:
+    """The chance to win of the seat looking at the table, from the scores it
+    shows (theirs first), whether the crib is theirs (None: no dealer yet) and
+    the target (:func:`engine.analysis.winprob.win_probability`); None where the win table does not apply (three or four players,
     the five- and seven-card games, giveaway: see :func:`engine.analysis.winprob.table_for`).
 
     The table values a position at the start of a deal; within a deal the
@@ -374,9 +475,9 @@ def meter(rules: Rules, scores: Sequence[int], dealer: int | None) -> Meter | No
     if table is None:
         return None
     mine, theirs = scores[0], scores[1]
-    if dealer is None:
+    if my_crib is None:
         return Meter((table.start(mine, theirs, True) + table.start(mine, theirs, False)) / 2)
-    return Meter(table.start(mine, theirs, dealer == LEARNER))
+    return Meter(table.start(mine, theirs, my_crib))
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,14 +502,13 @@ def no_meter_reason(rules: Rules) -> str:
              first=TARGETS[0], second=TARGETS[1])
 
 
-def coaching(rules: Rules, game: Game, *, seed: int, caught_up: bool, scores: Sequence[int],
-             dealer: int | None, verdict: Verdict | None) -> Coaching:
-    """The coach at a table: the meter at the ``scores`` shown, the hint when
-    the reveal has ``caught_up`` with the game at the learner's decision, and
-    the ``verdict`` on their latest decision."""
-    gauge = meter(rules, scores, dealer)
-    advice = hint(game, seed) if caught_up else None
-    return Coaching(gauge, advice, verdict, "" if gauge is not None else no_meter_reason(rules))
+def coaching(rules: Rules, *, scores: Sequence[int], my_crib: bool | None, hint: Hint | None,
+             verdict: Verdict | None) -> Coaching:
+    """The coach at a table: the meter at the ``scores`` shown (the viewer's
+    first), the ``hint`` at their decision (given once the reveal has caught
+    up) and the ``verdict`` on their latest decision."""
+    gauge = meter(rules, scores, my_crib)
+    return Coaching(gauge, hint, verdict, "" if gauge is not None else no_meter_reason(rules))
 
 
 # ---------------------------------------------------------------- through the game
@@ -424,15 +524,15 @@ class WinPoint:
     deal_start: bool = False
 
 
-def win_series(rules: Rules, log: Sequence[Event], decisions: Sequence[tuple[int, float | None]],
-               learner_won: bool) -> tuple[WinPoint, ...]:
-    """The learner's chance to win through a game: at the start of each deal
+def win_series(rules: Rules, seat: int, log: Sequence[Event], decisions: Sequence[tuple[int, float | None]],
+               won: bool) -> tuple[WinPoint, ...]:
+    """The chance to win of the person in ``seat`` through a game: at the start of each deal
     (the table, from the scores and who deals), after each of their decisions
     that deal (``decisions``: (deal, chance) as noted when they decided) and at
     the end (1 or 0).  Empty where the table does not apply.
 
     >>> from engine.rules import STANDARD
-    >>> [p.win for p in win_series(STANDARD, (), (), True)]
+    >>> [p.win for p in win_series(STANDARD, 0, (), (), True)]
     [1.0]
     """
     table = table_for(rules)
@@ -444,16 +544,18 @@ def win_series(rules: Rules, log: Sequence[Event], decisions: Sequence[tuple[int
     for deal, chance in decisions:
         if chance is not None:
             by_deal.setdefault(deal, []).append(chance)
+    mine = rules.side_of(seat)
     for event in log:
-        if isinstance(event, Dealt):
-            chance = table.start(scores[0], scores[1], event.dealer == LEARNER)
-            number = event.deal_number
-            points.append(WinPoint(_("deal %(number)d", number=number), chance, True))
-            decided = _("deal %(number)d, your decision", number=number)
-            points.extend(WinPoint(decided, c) for c in by_deal.get(number, ()))
-        elif isinstance(event, Points):
-            scores[rules.side_of(event.player)] += event.points
-    points.append(WinPoint(_("the end"), 1.0 if learner_won else 0.0))
+        match event:
+            case Dealt(dealer=dealer, deal_number=number):
+                theirs = max(score for side, score in enumerate(scores) if side != mine)
+                chance = table.start(scores[mine], theirs, rules.side_of(dealer) == mine)
+                points.append(WinPoint(_("deal %(number)d", number=number), chance, True))
+                decided = _("deal %(number)d, your decision", number=number)
+                points.extend(WinPoint(decided, c) for c in by_deal.get(number, ()))
+            case Points(player=player, points=pegged):
+                scores[rules.side_of(player)] += pegged
+    points.append(WinPoint(_("the end"), 1.0 if won else 0.0))
     return tuple(points)
 
 

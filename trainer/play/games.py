@@ -1,21 +1,36 @@
-"""Games against the bot: the service between the play views and the engine.
+"""Games at the table: the service between the play views and the engine.
 
-The learner always sits in seat 0 and the bot in seat 1.  The server is the
-only authority: the game lives in the database (the engine's ``to_dict``),
-every action is applied by the engine, and what the browser gets is built
-from the learner's own view of the game (:meth:`engine.game.Game.log_seen_by`
-and :class:`engine.players.PlayerView`) and nothing else.
+A game has two to six seats (:mod:`trainer.play.seats`), each holding a
+learner or a bot of a level; the learner who set it up is its host.  The
+server is the only authority: the game lives in the database (the engine's
+``to_dict``, and a :class:`~trainer.play.models.GameSeat` row per seat),
+every action is applied by the engine, which says why it refuses one
+(:mod:`trainer.language.refusals` puts that into the learner's words), and
+what a browser gets is built from its own seat's view of the game
+(:meth:`engine.game.Game.log_seen_by` and :class:`engine.players.PlayerView`)
+and nothing else.  Every service takes the learner's id and finds that
+learner's seat; another learner's game is not found.
 
-The bot's moves play themselves: a saved game keeps a cursor (``seen``) into
-the learner's log, which each move takes on to the learner's next stop (their
-own decision, their go, the end of a hand's show or of a deal; see
-:func:`trainer.play.table.next_stop`), and :func:`load_table` replays the log
+The bots' moves are the engine's own loop (:func:`engine.players.play_until`,
+a :class:`~engine.bots.levels.Bot` per bot seat and None per person), and
+they play themselves: each person's seat keeps a cursor (``seen``) into its
+log, which each of their moves takes on to their next stop (their own
+decision, their go, the end of a hand's show or of a deal; see
+:func:`trainer.play.table.next_stop`), and :func:`table_view` replays the log
 up to it, numbering what was revealed since ``mark`` for the page's
-animation (see :mod:`trainer.play.table`).  Every form
-carries the game's ``version``; an action drawn at an older version (a double
-submit, a second tab) is refused and changes nothing.  A move and what it adds
-to the learner's record (a discard, a card played, a count) are saved in one
-commit: either both are kept or neither.
+animation (see :mod:`trainer.play.table`).  Every form carries the seat's
+``version``; an action drawn at an older version (a double submit, a second
+tab) is refused and changes nothing, and the game's state is written only
+over the version it was read at, so two people moving at once cannot both
+write it.  A move and what it adds to the learners' records (a discard, a
+card played, a count) are saved in one commit: either both are kept or
+neither.
+
+A request reads the game once (one ``SELECT`` of the game and its seats, one
+:meth:`engine.game.Game.from_dict`), and the coach's analysis of a person's
+discard or card is worked out once, when the game reaches it, kept with the
+seat (:class:`trainer.play.coach.Advice`), shown as the hint and read again
+to grade the decision.
 
 >>> GameSetup(Level.EASY, length="61").rules().target
 61
@@ -34,18 +49,16 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Sequence, cast
 
-from sqlalchemy import CursorResult, select, update
+from sqlalchemy import ColumnElement, CursorResult, select, update
 from sqlalchemy.exc import IntegrityError
 
-from engine.analysis.play import PeggingView
-from engine.bots.levels import PROFILES, Bot, GiveawayBot, Level, crib_is_mine
-from engine.cards import Card, parse_cards
-from engine.errors import IllegalActionError
-from engine.events import Event, Shown, TrueCount
-from engine.game import Action, Automation, Game
-from engine.match import MatchResult, standing
-from engine.pegging import pile_count
-from engine.players import Player, PlayerView, take_turn
+from engine.bots.levels import PROFILES, Bot, GiveawayBot, Level
+from engine.cards import Card
+from engine.errors import Breach, IllegalActionError, Refusal
+from engine.events import Counted, Dealt, Event, Shown, TrueCount
+from engine.game import Action, Automation, Game, MugginsWindow, PendingClaim
+from engine.match import MatchResult, next_first_dealer, standing
+from engine.players import Player, PlayerView, play_until
 from engine.rules import (
     FIVE_CARD,
     FOUR_PLAYER,
@@ -59,25 +72,15 @@ from engine.rules import (
 )
 from trainer.database import db, utcnow
 from trainer.drills import grading
-from trainer.drills.answers import BestCard, LaidAway
-from trainer.drills.deal import BestPlayQuestion, DiscardDeal
 from trainer.language import words
 from trainer.language.i18n import NC_, ngettext, translated_name
 from trainer.language.i18n import gettext as _
-from trainer.play import coach
-from trainer.play.models import SavedGame, SolitaireGame
-from trainer.play.table import (
-    BOT,
-    LEARNER,
-    Table,
-    at_learners_go,
-    cut_range,
-    level_label,
-    next_stop,
-    skip_deal,
-    table_of,
-)
-from trainer.record import attempts, learners
+from trainer.language.refusals import refusal_text
+from trainer.play import coach, notes
+from trainer.play.models import GameSeat, SavedGame, SolitaireGame
+from trainer.play.seats import Seating, Sitter, default_sitters, level_label
+from trainer.play.table import Table, at_own_go, next_stop, skip_deal, table_of
+from trainer.record import attempts, learners, table_settings
 
 #: Match points that win a match (free-play convention: 1 a game, 2 a skunk).
 MATCH_POINTS = 3
@@ -203,6 +206,59 @@ def _setup_of(row: SavedGame) -> GameSetup:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatedGame:
+    """One game as a request of the learner in ``seat`` reads it: the saved row,
+    every seat's row (by seat), and the engine's game, parsed once."""
+
+    row: SavedGame
+    seats: tuple[GameSeat, ...]
+    game: Game
+    seat: int
+    seating: Seating
+
+    @property
+    def mine(self) -> GameSeat:
+        return self.seats[self.seat]
+
+    def people(self) -> tuple[GameSeat, ...]:
+        """The seats that hold a learner."""
+        return tuple(s for s in self.seats if s.learner_id is not None)
+
+
+def _sitter(seat: GameSeat, names: dict[int, str]) -> Sitter:
+    if seat.bot_level is not None:
+        return Sitter.bot(Level(seat.bot_level), seat.bot_miss_rate)
+    if seat.learner_id is None:
+        return Sitter()
+    return Sitter.person(seat.learner_id, names.get(seat.learner_id, ""))
+
+
+def _load(learner_id: int, game_id: object) -> SeatedGame | None:
+    """The learner's game with this id, read once; None for another learner's, or no such game."""
+    key = learners.row_key(game_id)
+    if key is None:
+        return None
+    rows = db.session.execute(
+        select(SavedGame, GameSeat).join(GameSeat, GameSeat.game_id == SavedGame.id)
+        .where(SavedGame.id == key).order_by(GameSeat.seat)
+    ).all()
+    seats = tuple(seat for _, seat in rows)
+    mine = next((seat for seat in seats if seat.learner_id == learner_id), None)
+    if mine is None:
+        return None
+    row = rows[0][0]
+    game = Game.from_dict(json.loads(row.state))
+    # Other people at the table are named (a table of bots, the usual one, asks nothing more).
+    names = {}
+    for other in seats:
+        if other.learner_id is not None and other.learner_id != learner_id:
+            info = learners.learner_by_id(other.learner_id)
+            names[other.learner_id] = info.name if info is not None else ""
+    seating = Seating(game.rules, tuple(_sitter(seat, names) for seat in seats), mine.seat)
+    return SeatedGame(row, seats, game, mine.seat, seating)
+
+
+@dataclass(frozen=True, slots=True)
 class GameSummary:
     """A line in the learner's list of games."""
 
@@ -235,42 +291,137 @@ class GameSummary:
         return counting_name(self.counting)
 
 
-def game_of(row: SavedGame) -> Game:
-    return Game.from_dict(json.loads(row.state))
-
-
-def learner_row(learner_id: int, game_id: object) -> SavedGame | None:
-    """The learner's saved game with this id; None for another learner's, or no such game."""
-    return learners.owned_row(SavedGame, learner_id, game_id)
-
-
-def game_exists(learner_id: int, game_id: object) -> bool:
-    """Whether this learner has a game with this id (another learner's does not count)."""
-    return learner_row(learner_id, game_id) is not None
-
-
 def learner_games(learner_id: int) -> tuple[GameSummary, ...]:
-    """The learner's games, unfinished first, newest first."""
-    rows = db.session.scalars(
-        select(SavedGame)
-        .where(SavedGame.learner_id == learner_id)
+    """The games the learner sits at, unfinished first, newest first."""
+    rows = db.session.execute(
+        select(SavedGame, GameSeat).join(GameSeat, GameSeat.game_id == SavedGame.id)
+        .where(GameSeat.learner_id == learner_id)
         .order_by(SavedGame.finished, SavedGame.updated_at.desc(), SavedGame.id.desc())
         .limit(50)
-    )
+    ).all()
     return tuple(
-        GameSummary(r.id, r.level, r.variant, r.target, r.counting, r.finished, r.learner_score, r.bot_score,
-                    r.learner_won, r.updated_at, r.giveaway)
-        for r in rows
+        GameSummary(r.id, r.level, r.variant, r.target, r.counting, r.finished, s.score, s.others_score, s.won,
+                    r.updated_at, r.giveaway)
+        for r, s in rows
     )
 
 
-def _bot(row: SavedGame, game: Game) -> Player:
-    """The bot for the next decision: its level, the saved under-count rate, and a
-    random state fixed by the game and the move (so a game replays the same).
-    In giveaway it plays to score as little as it can."""
-    profile = replace(PROFILES[Level(row.level)], miss_rate=row.bot_miss_rate)
-    bot = Bot(profile, seed=row.bot_seed * 1_000_003 + len(game.log))
-    return GiveawayBot(bot) if game.rules.giveaway else bot
+def _update_if_current(model: type[SavedGame] | type[GameSeat] | type[SolitaireGame],
+                       where: Sequence[ColumnElement[bool]], version: int, values: dict[str, Any]) -> None:
+    """Write ``values`` to the row and move it to the next version, only if it is
+    still at ``version``: nobody moved it on meanwhile (two tabs, two people
+    racing).  Otherwise roll back and raise :class:`StaleAction`.  The caller
+    commits, with what the move records."""
+    result = cast("CursorResult[Any]", db.session.execute(  # DML: a result with a rowcount
+        update(model)
+        .where(*where, model.version == version)
+        .values(**values, version=version + 1)
+        .execution_options(synchronize_session=False)
+    ))
+    if result.rowcount != 1:
+        db.session.rollback()
+        raise StaleAction()
+
+
+def save_if_current(model: type[SolitaireGame], row_id: int, version: int, values: dict[str, Any]) -> None:
+    """Write ``values`` to the row with this id only if it is still at ``version``
+    (see :func:`_update_if_current`)."""
+    _update_if_current(model, (model.id == row_id,), version, values)
+
+
+def _seat_where(seat: GameSeat) -> tuple[ColumnElement[bool], ...]:
+    return (GameSeat.game_id == seat.game_id, GameSeat.seat == seat.seat)
+
+
+def _finish(game: Game, seats: Sequence[GameSeat]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    """What a finished game writes: the game's result, and each person's
+    (their side won or not; its score on the board and the best of the
+    others', a side that pegged out standing in the game hole)."""
+    outcome = game.outcome
+    assert outcome is not None  # called once the game is over
+    rules = game.rules
+    board = [rules.peg_hole(score) for score in outcome.scores]
+    result = {"finished": True, "skunk": int(outcome.skunk), "match_points": outcome.match_points,
+              "deals": game.deal_number}
+    people = {}
+    for seat in seats:
+        if seat.learner_id is None:
+            continue
+        mine = rules.side_of(seat.seat)
+        people[seat.seat] = {"won": outcome.winner == mine, "score": board[mine],
+                             "others_score": max(score for side, score in enumerate(board) if side != mine)}
+    return result, people
+
+
+# ---------------------------------------------------------------- the seats' players
+
+
+class _SeatBot:
+    """A bot seat's player: its level (with the seat's under-count rate), made
+    afresh for each decision with a random state fixed by the game's seed and
+    the length of the log, so a game replays the same however its moves are
+    split between requests.  In giveaway it plays to score as little as it can."""
+
+    def __init__(self, level: Level, miss_rate: float | None, game_seed: int, giveaway: bool) -> None:
+        profile = PROFILES[level]
+        self.profile = profile if miss_rate is None else replace(profile, miss_rate=miss_rate)
+        self.game_seed = game_seed
+        self.giveaway = giveaway
+
+    def _bot(self, view: PlayerView) -> Player:
+        bot = Bot(self.profile, seed=self.game_seed * 1_000_003 + len(view.log))
+        return GiveawayBot(bot) if self.giveaway else bot
+
+    def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
+        return self._bot(view).choose_discard(view)
+
+    def choose_play(self, view: PlayerView) -> Card:
+        return self._bot(view).choose_play(view)
+
+    def claim_show(self, view: PlayerView, claim: PendingClaim) -> int:
+        return self._bot(view).claim_show(view, claim)
+
+    def choose_muggins(self, view: PlayerView, window: MugginsWindow) -> bool:
+        return self._bot(view).choose_muggins(view, window)
+
+
+def _players(sitters: Sequence[Sitter], game_seed: int, giveaway: bool) -> list[Player | None]:
+    """The engine's players for the seats: a bot for each bot seat, None for a person."""
+    return [None if sitter.level is None else _SeatBot(sitter.level, sitter.miss_rate, game_seed, giveaway)
+            for sitter in sitters]
+
+
+#: The decisions the coach analyses (and grading judges).
+_ANALYSED = (Action.DISCARD, Action.PLAY)
+
+
+def _advice_of(seat: GameSeat) -> coach.Advice | None:
+    return None if seat.advice is None else coach.Advice.from_dict(json.loads(seat.advice))
+
+
+def _next_advice(game: Game, seat: GameSeat, game_seed: int, chances: bool) -> str | None:
+    """The advice a person's seat keeps now: the stored one while it still fits
+    the decision they face, a new analysis when they face another discard or
+    card, None when they face neither."""
+    action = game.awaits(seat.seat)
+    if action not in _ANALYSED:
+        return None
+    view = PlayerView.of(game, seat.seat)
+    kept = _advice_of(seat)
+    if kept is not None and kept.fits(view, action, chances=chances):
+        return seat.advice
+    advice = coach.advise(view, action, game_seed, chances=chances)
+    return None if advice is None else json.dumps(advice.to_dict())
+
+
+def _coached(seat: GameSeat, learner_id: int, coached: bool) -> bool:
+    """Whether the person in ``seat`` has the coach on (``coached``: the acting learner's setting)."""
+    if seat.learner_id == learner_id:
+        return coached
+    return seat.learner_id is not None and table_settings.settings_of(seat.learner_id).coach
+
+
+# ---------------------------------------------------------------- set-up
 
 
 def new_game(
@@ -282,23 +433,35 @@ def new_game(
     match_id: int | None = None,
     match_game: int | None = None,
     dealer: int | None = None,
+    sitters: Sequence[Sitter] | None = None,
+    coached: bool = False,
 ) -> int:
-    """Start a game for the learner and return its id.  ``seed`` fixes the deal
-    (tests); ``miss_rate`` replaces the bot level's under-count rate (tests);
-    ``match_id`` and ``match_game`` make it that game of a match.  Raises
+    """Start a game hosted by the learner and return its id.  ``sitters`` is who
+    sits in each seat (by default the learner in seat 0 and bots of the
+    set-up's level in the others); ``seed`` fixes the deal (tests);
+    ``miss_rate`` replaces the bots' under-count rate (tests); ``match_id`` and
+    ``match_game`` make it that game of a match; ``dealer`` deals first
+    (None: the cut decides); ``coached``: the learner has the coach on, so
+    their first decision is analysed with its chances to win.  Raises
     :class:`IntegrityError` (rolled back) when the match has that game already."""
     rng = random.Random(seed)
-    game = Game(setup.rules(), rng.randrange(2**31), dealer=dealer, automate=Automation.CUT_FOR_DEAL)
+    rules = setup.rules()
+    game = Game(rules, rng.randrange(2**31), dealer=dealer, automate=Automation.CUT_FOR_DEAL)
+    seated = tuple(sitters) if sitters is not None else default_sitters(rules, learner_id, setup.level, miss_rate)
+    if len(seated) != rules.players:
+        raise ValueError(f"{setup.variant} seats {rules.players}, not {len(seated)}")
+    sitting = [sitter.learner_id for sitter in seated if sitter.learner_id is not None]
+    if len(set(sitting)) != len(sitting):
+        raise ValueError("a learner sits in one seat of a game")
     row = SavedGame(
-        learner_id=learner_id,
+        host_id=learner_id,
         level=setup.level.value,
         variant=setup.variant,
-        target=game.rules.target,
+        target=rules.target,
         counting=setup.counting.value,
         pegging_muggins=setup.pegging_muggins,
         skunks=setup.skunks,
         giveaway=setup.giveaway,
-        bot_miss_rate=PROFILES[setup.level].miss_rate if miss_rate is None else miss_rate,
         bot_seed=rng.randrange(2**31),
         match_id=match_id,
         match_game=match_game if match_id is not None else None,
@@ -313,78 +476,30 @@ def new_game(
         raise
     if setup.match and match_id is None:
         row.match_id, row.match_game = row.id, 1
-    _advance(row, game)
-    row.mark, row.seen = 0, next_stop(game.log_seen_by(LEARNER), 0)
-    _store(row, game)
+    seats = [
+        GameSeat(game_id=row.id, seat=index, learner_id=sitter.learner_id,
+                 bot_level=None if sitter.level is None else sitter.level.value,
+                 bot_miss_rate=None if sitter.level is None else
+                 (PROFILES[sitter.level].miss_rate if sitter.miss_rate is None else sitter.miss_rate),
+                 version=0, seen=0, mark=0, notes="[]", score=0, others_score=0)
+        for index, sitter in enumerate(seated)
+    ]
+    play_until(game, _players([_sitter(seat, {}) for seat in seats], row.bot_seed, rules.giveaway))
+    for seat in seats:
+        if seat.learner_id is not None:
+            seat.seen = next_stop(game.log_seen_by(seat.seat), 0, seat.seat)
+            seat.advice = _next_advice(game, seat, row.bot_seed, _coached(seat, learner_id, coached))
+    row.state = json.dumps(game.to_dict())
+    if game.is_over:  # nobody at the table decides anything: the bots played it through
+        result, people = _finish(game, seats)
+        for name, value in result.items():
+            setattr(row, name, value)
+        for seat in seats:
+            for name, value in people.get(seat.seat, {}).items():
+                setattr(seat, name, value)
+    db.session.add_all(seats)
     db.session.commit()
     return row.id
-
-
-def _store(row: SavedGame, game: Game) -> None:
-    row.state = json.dumps(game.to_dict())
-    row.updated_at = utcnow()
-    if game.outcome is not None and not row.finished:
-        outcome = game.outcome
-        mine = game.rules.side_of(LEARNER)
-        row.finished = True
-        row.learner_won = outcome.winner == mine
-        # The board's score: a side that pegged out stands in the game hole.
-        # With three players the bots' score kept is the better of the two.
-        board = [game.rules.peg_hole(score) for score in outcome.scores]
-        row.learner_score = board[mine]
-        row.bot_score = max(score for side, score in enumerate(board) if side != mine)
-        row.skunk = int(outcome.skunk) if row.learner_won else -int(outcome.skunk)
-        row.match_points = outcome.match_points
-        row.deals = game.deal_number
-
-
-def save_if_current(model: type[SavedGame] | type[SolitaireGame], row_id: int, version: int,
-                    values: dict[str, Any]) -> None:
-    """Write ``values`` to the row and move it to the next version, only if it is
-    still at ``version``: nobody moved the game on meanwhile (two tabs racing).
-    Otherwise roll back and raise :class:`StaleAction`.  The caller commits, with
-    what the move records."""
-    result = cast("CursorResult[Any]", db.session.execute(  # DML: a result with a rowcount
-        update(model)
-        .where(model.id == row_id, model.version == version)
-        .values(**values, version=version + 1)
-        .execution_options(synchronize_session=False)
-    ))
-    if result.rowcount != 1:
-        db.session.rollback()
-        raise StaleAction()
-
-
-def _save_if_current(row: SavedGame, version: int) -> None:
-    """Write the row only if nobody moved the game on meanwhile (two tabs racing)."""
-    values = {c.name: getattr(row, c.name) for c in SavedGame.__table__.columns if c.name not in ("id", "version")}
-    db.session.expunge(row)
-    save_if_current(SavedGame, row.id, version, values)
-
-
-# ---------------------------------------------------------------- driving the bot
-
-
-def _advance(row: SavedGame, game: Game) -> None:
-    """Let the bot and the chance steps act until the learner decides or the game ends.
-
-    Like :func:`engine.players.play_until`, except that the learner cuts the
-    starter when the bot deals.
-    """
-    while not game.is_over:
-        action = game.expected
-        if action is Action.CUT and game.cutter == LEARNER:
-            return
-        if action in (Action.CUT_FOR_DEAL, Action.DEAL, Action.CUT, Action.SHOW):
-            take_turn(game, [None] * game.rules.players)
-            continue
-        bots = [seat for seat in game.to_act if seat != LEARNER]
-        # The learner answers first where they may (a muggins call open to
-        # two players); only the discard is laid away by everyone at once.
-        if not bots or (LEARNER in game.to_act and action is not Action.DISCARD):
-            return
-        players: list[Player | None] = [None] + [_bot(row, game)] * (game.rules.players - 1)
-        take_turn(game, players, bots[0])
 
 
 # ---------------------------------------------------------------- actions
@@ -415,7 +530,7 @@ class Discard:
 @dataclass(frozen=True, slots=True)
 class Cut:
     """Cut the pack for the starter.  ``lift`` is the number as typed (blank:
-    anywhere): whether it is allowed depends on the pack, which the service knows."""
+    anywhere): whether it is allowed depends on the pack, which the engine knows."""
 
     lift: str = ""
 
@@ -430,21 +545,21 @@ class PlayCard:
 @dataclass(frozen=True, slots=True)
 class ClaimPoints:
     """Claim a count.  ``points`` is the number as typed: its limit depends on
-    what is being counted, which the service knows."""
+    what is being counted, which the engine knows."""
 
     points: str
 
 
 @dataclass(frozen=True, slots=True)
 class Muggins:
-    """Call muggins on the bot's claim, pointing at the combination missed (if any)."""
+    """Call muggins on a claim, pointing at the combination missed (if any)."""
 
     pointed: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Accept:
-    """Let the bot's claim stand."""
+    """Let a claim stand."""
 
 
 #: One thing the learner can do at the table.
@@ -452,412 +567,282 @@ GameMove = Continue | SayGo | Skip | Discard | Cut | PlayCard | ClaimPoints | Mu
 
 
 def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coached: bool = False) -> str | None:
-    """Apply one learner move, drawn at game ``version``; returns a message to show, if any.
-    ``coached``: the learner has the coach on, so each decision's chance to win
-    is noted for the verdict and the review (it costs tens of milliseconds a move).
+    """Apply one of the learner's moves, drawn at their seat's ``version``; returns a
+    message to show, if any.  ``coached``: the learner has the coach on, so each
+    of their decisions is analysed with its chance to win, for the hint, the
+    verdict and the review (it costs tens of milliseconds a decision).
 
     Raises :class:`GameActionError` (with a message for the learner) for an
     action the rules forbid, bad input, or a stale version, and the game is
-    unchanged; :class:`LookupError` when the game is not the learner's.
+    unchanged; :class:`LookupError` when the learner has no seat in the game.
     """
-    row = learner_row(learner_id, game_id)
-    if row is None:
+    seated = _load(learner_id, game_id)
+    if seated is None:
         raise LookupError(game_id)
-    if version != row.version:
+    mine = seated.mine
+    if version != mine.version:
         raise StaleAction()
-    game = game_of(row)
-    log_before = len(game.log)
-    notes = json.loads(row.notes)
-    message = None
-    new_attempts: list[attempts.NewAttempt | None] = []
+    game, seat = seated.game, seated.seat
+    log = game.log_seen_by(seat)
     if isinstance(move, (Continue, SayGo, Skip)):
-        log = game.log_seen_by(LEARNER)
-        if row.seen >= len(log):
+        if mine.seen >= len(log):
             raise GameActionError(_("There is nothing more to show: it is your move."))
-        if isinstance(move, SayGo) and not at_learners_go(log, row.seen):
+        if isinstance(move, SayGo) and not at_own_go(log, mine.seen, seat):
             raise GameActionError(_("Go is said only when none of your cards fits under 31."))
-        row.mark = row.seen
-        row.seen = skip_deal(game, row.seen) if isinstance(move, Skip) else next_stop(log, row.seen)
-        _save_if_current(row, version)
+        seen = skip_deal(log, mine.seen) if isinstance(move, Skip) else next_stop(log, mine.seen, seat)
+        _update_if_current(GameSeat, _seat_where(mine), version, {"mark": mine.seen, "seen": seen})
         db.session.commit()
         return None
-    if row.seen < len(game.log):
+    if mine.seen < len(log):
         raise GameActionError(_("First finish looking at the table: press Next (or Go)."))
-    if game.is_over:
-        raise GameActionError(_("This game is over."))
-    try:
-        match move:
-            case Discard(cards):
-                new_attempts.append(_discard(game, cards, notes, coached))
-            case Cut(lift):
-                if not game.can_cut() or game.cutter != LEARNER:
-                    raise GameActionError(_("It is not your cut now."))
-                game.cut(_lift(game, lift))
-            case PlayCard(card):
-                new_attempts.append(_play(game, () if card is None else (card,), notes, row.bot_seed, coached))
-            case ClaimPoints(points):
-                _claim(game, points)
-            case Muggins(pointed):
-                message = _answer_muggins(game, True, pointed)
-            case Accept():
-                message = _answer_muggins(game, False, ())
-            case _:
-                raise GameActionError(_("That is not something you can do in a game."))
-    except IllegalActionError:
-        # The checks above catch every move the rules forbid a learner; should the
-        # engine still refuse one, say so in the learner's words, never the engine's.
-        raise GameActionError(_refused(move)) from None
-    _advance(row, game)
-    row.mark = log_before
-    row.seen = next_stop(game.log_seen_by(LEARNER), log_before)
-    row.notes = json.dumps(notes)
-    _store(row, game)
-    _save_if_current(row, version)  # a stale move stops here, having recorded nothing
-    new_attempts.extend(_count_attempts(game.log[log_before:]))
-    attempts.record_attempts(learner_id, [a for a in new_attempts if a is not None])
+    log_before = len(game.log)
+    kept = json.loads(mine.notes)
+    message, attempt = _apply(seated, move, kept, coached)
+    play_until(game, _players(seated.seating.sitters, seated.row.bot_seed, game.rules.giveaway))
+    _save_move(seated, version, log_before, kept, learner_id, coached)
+    new_events = game.log[log_before:]
+    for person in seated.people():
+        assert person.learner_id is not None  # people() holds the seats with a learner
+        made = ([attempt] if person.seat == seat else []) + _count_attempts(new_events, person.seat)
+        attempts.record_attempts(person.learner_id, [a for a in made if a is not None])
     db.session.commit()  # the move and its records together
     return message
 
 
-def _refused(move: GameMove) -> str:
-    """The trainer's message for a move the engine refused."""
-    if isinstance(move, Discard):
-        return _("Those cards cannot be laid away now.")
-    if isinstance(move, Cut):
-        return _("The pack cannot be cut there now.")
-    if isinstance(move, PlayCard):
-        return _("That card cannot be played now.")
-    if isinstance(move, ClaimPoints):
-        return _("That count cannot be claimed now.")
-    if isinstance(move, (Muggins, Accept)):
-        return _("That claim cannot be answered now.")
-    return _("That move is not allowed now.")
+def _save_move(seated: SeatedGame, version: int, log_before: int, kept: list[dict[str, Any]], learner_id: int,
+               coached: bool) -> None:
+    """Write a move: the acting seat's cursor (to its next stop) and notes over
+    the version its form was drawn at, then the game's state over the version
+    it was read at (either stale: :class:`StaleAction`, nothing written); each
+    person's advice for the decision they now face, and everyone's result once
+    the game is over."""
+    game, seat, row = seated.game, seated.seat, seated.row
+    game_values: dict[str, Any] = {"state": json.dumps(game.to_dict()), "updated_at": utcnow()}
+    seat_values: dict[int, dict[str, Any]] = {}
+    for person in seated.people():
+        values = seat_values.setdefault(person.seat, {})
+        advice = _next_advice(game, person, row.bot_seed, _coached(person, learner_id, coached))
+        if advice != person.advice:
+            values["advice"] = advice
+    if game.is_over:
+        result, people = _finish(game, seated.seats)
+        game_values.update(result)
+        for index, values in people.items():
+            seat_values[index].update(values)
+    seat_values[seat].update(mark=log_before, seen=next_stop(game.log_seen_by(seat), log_before, seat),
+                             notes=json.dumps(kept))
+    _update_if_current(GameSeat, _seat_where(seated.mine), version, seat_values.pop(seat))
+    _update_if_current(SavedGame, (SavedGame.id == row.id,), row.version, game_values)
+    for index, values in seat_values.items():
+        if values:
+            db.session.execute(update(GameSeat).where(*_seat_where(seated.seats[index])).values(**values))
+
+
+#: The engine's action each move takes, for the words of a refusal.
+_ATTEMPTED: dict[type, Action] = {
+    Discard: Action.DISCARD, Cut: Action.CUT, PlayCard: Action.PLAY, ClaimPoints: Action.CLAIM,
+    Muggins: Action.MUGGINS, Accept: Action.MUGGINS,
+}
+
+
+def _apply(seated: SeatedGame, move: GameMove, kept: list[dict[str, Any]],
+           coached: bool) -> tuple[str | None, attempts.NewAttempt | None]:
+    """Apply ``move`` to the game for the learner's seat, noting a discard or a card
+    for the review (in ``kept``); returns the message to show and the attempt
+    for the record.  The engine checks the move; a refusal becomes the
+    learner's words and changes nothing."""
+    game, seat, seed = seated.game, seated.seat, seated.row.bot_seed
+    before = PlayerView.of(game, seat)
+    advice = _advice_of(seated.mine)
+    try:
+        match move:
+            case Discard(cards):
+                game.discard(seat, cards)
+                analysis = coach.analysis_for(before, Action.DISCARD, seed, advice, chances=coached)
+                assert isinstance(analysis, coach.DiscardAnalysis)
+                laid, attempt = notes.judge_discard(before, cards, analysis)
+                kept.append(laid.to_dict())
+                return None, attempt
+            case Cut(lift):
+                if game.awaits(seat) is not Action.CUT:  # the engine's cut takes no seat: it says whose it is
+                    raise _refused(Refusal.of(Breach.NOT_NOW, attempted=Action.CUT, expected=game.expected))
+                game.cut(_lift(game, lift))
+            case PlayCard(None):
+                raise GameActionError(_("Choose one of the cards in your hand."))
+            case PlayCard(Card() as card):
+                game.play(seat, card)
+                analysis = coach.analysis_for(before, Action.PLAY, seed, advice, chances=coached)
+                assert isinstance(analysis, coach.PlayAnalysis)
+                played, attempt = notes.judge_play(before, card, analysis, seed)
+                kept.append(played.to_dict())
+                return None, attempt
+            case ClaimPoints(points):
+                game.claim(seat, read_count(points, _("Type your count as a number, like 8.")))
+            case Muggins(pointed):
+                window = game.muggins_window
+                game.call_muggins(seat)
+                return _pointed(window, pointed), None
+            case Accept():
+                game.pass_muggins(seat)
+            case _:
+                raise GameActionError(_("That is not something you can do in a game."))
+    except IllegalActionError as error:
+        raise _refused(error.refusal, _ATTEMPTED.get(type(move))) from None
+    return None, None
+
+
+def _refused(refusal: Refusal, attempted: Action | None = None) -> GameActionError:
+    """A refusal of the engine's, in the learner's words."""
+    return GameActionError(refusal_text(refusal, attempted))
 
 
 def _lift(game: Game, raw: str) -> int | None:
-    """Where the learner cut the pack (None: anywhere); the engine keeps four cards each side."""
+    """Where the learner cut the pack (None: anywhere); the engine says how close to an end it may be."""
     text = str(raw).strip()
     if not text:
         return None
-    low, high = cut_range(game)
-    if not text.isdecimal() or not low <= int(text) <= high:
-        raise GameActionError(_("Cut between %(low)d and %(high)d cards from the top.", low=low, high=high))
+    if not text.isdecimal():  # no number of cards: told as the engine tells a cut out of its range
+        low, high = game.cut_range
+        raise _refused(Refusal.of(Breach.CUT_TOO_CLOSE, lift=text, low=low, high=high))
     return int(text)
 
 
-def _discard(game: Game, chosen: tuple[Card, ...], notes: list, coached: bool = False) -> attempts.NewAttempt | None:
-    """Lay away the learner's cards and note them for the review; returns the
-    attempt for the record when it is a six-card deal (the discard drill's
-    deal, judged as the drill judges it), else None."""
-    if game.expected is not Action.DISCARD or LEARNER not in game.to_act:
-        raise GameActionError(_("It is not time to lay away cards."))
-    need = game.rules.discards
-    hand = game.hand(LEARNER)
-    if len(chosen) != need or len(set(chosen)) != need:
-        raise GameActionError(ngettext("Pick exactly %(num)d card for the crib.", "Pick exactly %(num)d cards for the crib.",
-                                       need))
-    if any(c not in hand for c in chosen):
-        raise GameActionError(_("You can only lay away cards from your own hand."))
-    # The crib is the learner's when their side deals (a partner's crib counts for them).
-    dealer = crib_is_mine(PlayerView.of(game, LEARNER))
-    analysis = coach.discard_analysis(game, chances=coached)  # the coach's hint was this same analysis
-    options = analysis.options
-    mine = next(o for o in options if set(o.discard) == set(chosen))
-    best = options[0]
-    note = DiscardNote(game.deal_number, tuple(hand), tuple(chosen), best.discard, round(mine.net_ev, 3),
-                       round(best.net_ev, 3), grading.discard_given_away(options, chosen), dealer,
-                       _chance(analysis.win_of(chosen)), _chance(analysis.best_win))
-    attempt = None
-    if len(hand) == 6 and need == 2:  # the drill's deal: the review can deal it again
-        deal = DiscardDeal(tuple(sorted(hand)), dealer)
-        attempt = grading.grade_discard(deal, LaidAway(chosen), options=options, source="game").attempt
-    game.discard(LEARNER, chosen)
-    notes.append(note.to_dict())
-    return attempt
-
-
-def _play(
-    game: Game, chosen: tuple[Card, ...], notes: list, seed: int, coached: bool = False
-) -> attempts.NewAttempt | None:
-    """Play the learner's card and note it for the review; returns the moment as
-    a best-play attempt for the record when there was a real choice in a
-    six-card game (the drill's question, judged as the drill judges it)."""
-    if game.expected is not Action.PLAY or game.to_play != LEARNER:
-        raise GameActionError(_("It is not your turn to play a card."))
-    if len(chosen) != 1 or chosen[0] not in game.hand(LEARNER):
-        raise GameActionError(_("Choose one of the cards in your hand."))
-    card = chosen[0]
-    if card not in game.legal_plays(LEARNER):  # in the learner's hand and turn: only the count can forbid it
-        raise GameActionError(_("The %(card)s would take the count past 31 (to %(count)d): play another card.",
-                                card=words.face(card), count=game.count + card.value))
-    view = PlayerView.of(game, LEARNER)
-    pegging = PeggingView.of(view)
-    legal = view.legal_plays
-    # The play analysis models one opponent: with three or four players the card is noted, not judged.
-    # (the coach's analysis: the same seeded play-outs its hint weighed)
-    analysis = coach.play_analysis(game, seed + len(game.log), chances=coached)
-    options = analysis.options
-    if options:
-        lost, best_card = grading.play_given_away(options, card), options[0].card
-    else:
-        lost, best_card = 0.0, card
-    note = PlayNote(game.deal_number, tuple(game.pile), tuple(view.hand), card, best_card, lost,
-                    _chance(analysis.win_of(card)), _chance(analysis.best_win))
-    notes.append(note.to_dict())
-    attempt = None
-    if len({c.rank for c in legal}) > 1 and game.rules.hand_size == 6:
-        earlier = [c for _, c in view.played][: len(view.played) - len(view.pile)]
-        # The same facts the analysis above used, so a retry from the review
-        # asks the same question: who laid the last card, and what the bot's
-        # go revealed about its cards.
-        question = BestPlayQuestion(
-            hand=tuple(view.hand), pile=tuple(view.pile), earlier=tuple(earlier),
-            seen=tuple(view.discarded) + ((view.starter,) if view.starter else ()), opponent_cards=view.hand_sizes[BOT],
-            seed=seed + len(game.log), last_mine=pegging.last_player == LEARNER,
-            opponent_min_value=pegging.min_value[BOT],
-        )
-        attempt = grading.grade_best_play(question, BestCard(card), options=options, source="game").attempt
-    game.play(LEARNER, card)
-    return attempt
-
-
-def _claim(game: Game, raw: str) -> None:
-    pending = game.pending_claim
-    if game.expected is not Action.CLAIM or pending is None or pending.player != LEARNER:
-        raise GameActionError(_("There is nothing for you to count now."))
-    if pending.what == "play":
-        limit, too_many = 31, _("No play scores more than %(limit)d: check your count.", limit=31)
-    elif pending.what == "crib":
-        limit, too_many = 29, _("No crib scores more than %(limit)d: check your count.", limit=29)
-    else:
-        limit, too_many = 29, _("No hand scores more than %(limit)d: check your count.", limit=29)
-    game.claim(LEARNER, read_count(raw, limit, _("Type your count as a number, like 8."), too_many))
-
-
-def read_count(raw: object, limit: int, not_a_number: str, too_many: str) -> int:
-    """A count the learner typed: a whole number up to ``limit``; otherwise
-    :class:`GameActionError` with ``not_a_number`` when it is not a number of
-    at most three digits, ``too_many`` when it is over the limit."""
+def read_count(raw: object, not_a_number: str) -> int:
+    """A count the learner typed: a whole number of at most three digits;
+    otherwise :class:`GameActionError` with ``not_a_number``.  Whether it is
+    a count the cards could make is the engine's to say."""
     text = str(raw).strip()
     if not text.isdecimal() or len(text) > 3:
         raise GameActionError(not_a_number)
-    points = int(text)
-    if points > limit:
-        raise GameActionError(too_many)
-    return points
+    return int(text)
 
 
-def _answer_muggins(game: Game, call: bool, pointed: tuple[Card, ...]) -> str | None:
-    window = game.muggins_window
-    if game.expected is not Action.MUGGINS or window is None or LEARNER not in window.callers:
-        raise GameActionError(_("There is no claim of the bot's to answer now."))
-    if not call:
-        game.pass_muggins(LEARNER)
+def _pointed(window: MugginsWindow | None, pointed: tuple[Card, ...]) -> str | None:
+    """What the cards the learner pointed at when calling muggins make in the claim's true count."""
+    if window is None or not pointed:
         return None
-    claim = window.claim
-    items = claim.true_items()
-    message = None
-    if pointed:
-        match = [item for item in items if set(item.cards) == set(pointed)]
-        if match:
-            message = ngettext("Yes: those cards make a %(item)s for %(num)d.", "Yes: those cards make a %(item)s for %(num)d.",
-                               match[0].points, item=words.item_name(match[0]))
-        else:
-            message = _("Those cards do not make one of the combinations in that count.")
-    game.call_muggins(LEARNER)
-    return message
+    match = [item for item in window.claim.true_items() if set(item.cards) == set(pointed)]
+    if match:
+        return ngettext("Yes: those cards make a %(item)s for %(num)d.", "Yes: those cards make a %(item)s for %(num)d.",
+                        match[0].points, item=words.item_name(match[0]))
+    return _("Those cards do not make one of the combinations in that count.")
 
 
-def _count_attempts(events: Sequence[Event]) -> list[attempts.NewAttempt | None]:
-    """Each of the learner's settled hand and crib counts goes to their record,
+def _count_attempts(events: Sequence[Event], seat: int) -> list[attempts.NewAttempt | None]:
+    """Each of the seat's settled hand and crib counts goes to its person's record,
     as a show attempt counted by total (so the review can bring misses back)."""
     counted: list[attempts.NewAttempt | None] = []
     shown: Shown | None = None
     for event in events:
-        if isinstance(event, Shown):
-            shown = event
-        if isinstance(event, TrueCount) and event.player == LEARNER and event.what != "play" and shown is not None:
-            counted.append(
-                grading.counted_show_attempt(shown.cards, shown.starter, crib=event.what == "crib",
-                                             claimed=event.claimed, source="game")
-            )
+        match event:
+            case Shown():
+                shown = event
+            case TrueCount(player=player, what=what, claimed=claimed) if (
+                    player == seat and what is not Counted.PLAY and shown is not None):
+                counted.append(grading.counted_show_attempt(shown.cards, shown.starter, crib=what is Counted.CRIB,
+                                                          claimed=claimed, source="game"))
     return counted
 
 
-# ---------------------------------------------------------------- notes for the review
+# ---------------------------------------------------------------- the table
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardNote:
-    """The learner's discard in one deal, against the best by expected points."""
-
-    deal: int
-    hand: tuple[Card, ...]
-    chosen: tuple[Card, ...]
-    best: tuple[Card, ...]
-    chosen_ev: float
-    best_ev: float
-    lost: float
-    dealer: bool
-    #: The learner's chance to win after this discard, and the best any discard gave
-    #: (None where the win table does not apply, and in games saved before the coach).
-    win: float | None = None
-    best_win: float | None = None
-
-    @property
-    def was_best(self) -> bool:
-        """Whether the discard counts as best, by the drill's standard."""
-        return grading.is_best_discard(self.lost)
-
-    @property
-    def win_lost(self) -> float | None:
-        """The chance to win given away against the best discard for the game."""
-        return coach.win_lost(self.win, self.best_win)
-
-    @property
-    def verdict(self) -> coach.Verdict:
-        """The coach's one line on this discard."""
-        keep = tuple(c for c in self.hand if c not in self.best)
-        return coach.discard_verdict(self.lost, keep, self.win_lost)
-
-    def to_dict(self) -> dict:
-        return {
-            "kind": "discard", "deal": self.deal, "hand": [str(c) for c in self.hand],
-            "chosen": [str(c) for c in self.chosen], "best": [str(c) for c in self.best],
-            "chosen_ev": self.chosen_ev, "best_ev": self.best_ev, "lost": self.lost, "dealer": self.dealer,
-            "win": self.win, "best_win": self.best_win,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "DiscardNote":
-        return cls(data["deal"], parse_cards(data["hand"]), parse_cards(data["chosen"]), parse_cards(data["best"]),
-                   data["chosen_ev"], data["best_ev"], data["lost"], data["dealer"],
-                   data.get("win"), data.get("best_win"))
-
-
-@dataclass(frozen=True, slots=True)
-class PlayNote:
-    """A card the learner played, against the best by expected net points to the end of the play."""
-
-    deal: int
-    pile: tuple[Card, ...]
-    hand: tuple[Card, ...]
-    card: Card
-    best: Card
-    lost: float
-    #: The learner's chance to win after this card, and the best any card gave (None: no win table).
-    win: float | None = None
-    best_win: float | None = None
-
-    @property
-    def was_best(self) -> bool:
-        """Whether the card counts as best, by the best-play drill's standard."""
-        return grading.is_best_play(self.lost)
-
-    @property
-    def win_lost(self) -> float | None:
-        """The chance to win given away against the best card for the game."""
-        return coach.win_lost(self.win, self.best_win)
-
-    @property
-    def verdict(self) -> coach.Verdict:
-        """The coach's one line on this card."""
-        return coach.play_verdict(self.lost, self.best, self.win_lost)
-
-    @property
-    def count(self) -> int:
-        """The running count the card was played on."""
-        return pile_count(self.pile)
-
-    def to_dict(self) -> dict:
-        return {
-            "kind": "play", "deal": self.deal, "pile": [str(c) for c in self.pile],
-            "hand": [str(c) for c in self.hand], "card": str(self.card), "best": str(self.best), "lost": self.lost,
-            "win": self.win, "best_win": self.best_win,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "PlayNote":
-        return cls(data["deal"], parse_cards(data["pile"]), parse_cards(data["hand"]), Card.parse(data["card"]),
-                   Card.parse(data["best"]), data["lost"], data.get("win"), data.get("best_win"))
-
-
-def _chance(value: float | None) -> float | None:
-    """A chance to win as a note keeps it."""
-    return None if value is None else round(value, 4)
-
-
-def note_of(data: dict) -> DiscardNote | PlayNote:
-    """A note the game kept on one of the learner's decisions."""
-    return DiscardNote.from_dict(data) if data["kind"] == "discard" else PlayNote.from_dict(data)
-
-
-def coaching(learner_id: int, game_id: object, table: Table) -> coach.Coaching | None:
-    """The coach at the learner's ``table`` (see :mod:`trainer.play.coach`): the meter
-    at the scores shown, the hint at their decision once the reveal has caught
-    up, and the verdict on their latest decision this deal; None: not theirs."""
-    row = learner_row(learner_id, game_id)
-    if row is None:
+def table_view(learner_id: int, game_id: object, *, coached: bool = False) -> tuple[Table, coach.Coaching | None] | None:
+    """The table of one of the learner's games at their reveal cursor, and, with
+    the coach on, the coach there (see :mod:`trainer.play.coach`): the meter at
+    the scores shown, the hint at their decision once the reveal has caught
+    up, and the verdict on their latest decision this deal.  None: not theirs."""
+    seated = _load(learner_id, game_id)
+    if seated is None:
         return None
-    game = game_of(row)
-    notes = [note_of(n) for n in json.loads(row.notes)]
-    latest = notes[-1] if notes and notes[-1].deal == table.deal_number else None
-    # No verdict in giveaway (points are bad there) nor on a card among three or four (not judged).
-    judged = latest is not None and not game.rules.giveaway and (
-        isinstance(latest, DiscardNote) or game.rules.players == 2)
-    return coach.coaching(
-        game.rules, game, seed=row.bot_seed, caught_up=row.seen >= len(game.log),
-        scores=table.scores, dealer=table.dealer, verdict=latest.verdict if latest is not None and judged else None,
-    )
+    row, mine, game = seated.row, seated.mine, seated.game
+    table = table_of(game, seated.seating, seen=mine.seen, mark=mine.mark, game_id=row.id, version=mine.version,
+                     level=row.level, match_id=row.match_id)
+    return table, (_coaching(seated, table) if coached else None)
 
 
 def load_table(learner_id: int, game_id: object) -> Table | None:
-    """The table of one of the learner's games, at the reveal cursor (None: not theirs)."""
-    row = learner_row(learner_id, game_id)
-    if row is None:
-        return None
-    game = game_of(row)
-    return table_of(row, game)
+    """The table of one of the learner's games, at their reveal cursor (None: not theirs)."""
+    view = table_view(learner_id, game_id)
+    return None if view is None else view[0]
 
 
-# ---------------------------------------------------------------- matches
+def _coaching(seated: SeatedGame, table: Table) -> coach.Coaching:
+    game, seat, mine = seated.game, seated.seat, seated.mine
+    rules = game.rules
+    kept = [notes.note_of(n) for n in json.loads(mine.notes)]
+    latest = kept[-1] if kept and kept[-1].deal == table.deal_number else None
+    # No verdict in giveaway (points are bad there) nor on a card among three or four (not judged).
+    judged = latest is not None and not rules.giveaway and (
+        isinstance(latest, notes.DiscardNote) or rules.players == 2)
+    hint = None
+    action = game.awaits(seat)
+    if mine.seen >= len(game.log) and action in _ANALYSED:
+        view = PlayerView.of(game, seat)
+        analysis = coach.analysis_for(view, action, seated.row.bot_seed, _advice_of(mine), chances=True)
+        hint = coach.hint(view, action, analysis)
+    my_crib = None if table.dealer is None else rules.side_of(table.dealer) == 0
+    return coach.coaching(rules, scores=table.scores, my_crib=my_crib, hint=hint,
+                          verdict=latest.verdict if latest is not None and judged else None)
+
+
+# ---------------------------------------------------------------- after the game
+
+
+def finished_game(learner_id: int, game_id: object) -> SeatedGame | None:
+    """The learner's game, read once, if it is over (None: not over yet);
+    :class:`LookupError` when the learner has no seat in it."""
+    seated = _load(learner_id, game_id)
+    if seated is None:
+        raise LookupError(game_id)
+    return seated if seated.row.finished and seated.game.is_over else None
 
 
 def match_score(row: SavedGame) -> tuple[tuple[int, ...], MatchResult | None]:
-    """The match points of each side (the learner's first) after the finished
+    """The match points of each side (in the engine's order) after the finished
     games of ``row``'s match, and the engine's result once the match is won."""
-    rows = db.session.scalars(
-        select(SavedGame)
-        .where(SavedGame.match_id == row.match_id, SavedGame.learner_id == row.learner_id,
-               SavedGame.finished.is_(True))
+    states = db.session.scalars(
+        select(SavedGame.state)
+        .where(SavedGame.match_id == row.match_id, SavedGame.host_id == row.host_id, SavedGame.finished.is_(True))
         .order_by(SavedGame.match_game)
     )
-    outcomes = [outcome for outcome in (game_of(r).outcome for r in rows) if outcome is not None]
-    sides = game_of(row).rules.sides
+    games = [Game.from_dict(json.loads(state)) for state in states]
+    outcomes = [game.outcome for game in games if game.outcome is not None]
+    sides = VARIANTS[row.variant].sides if row.variant in VARIANTS else 2
     return standing(outcomes, sides, row.match_points_to_win)
 
 
-def next_match_game(learner_id: int, game_id: object) -> int | None:
-    """Start the next game of a match after a finished one (the loser deals
-    first) and return its id; if it was started already (a double click, two
-    presses at once), the id of that game.  None when the match is over or the
-    game is not a finished match game of the learner's."""
-    row = learner_row(learner_id, game_id)
-    if row is None or not row.finished or row.match_id is None or row.match_game is None:
+def _first_dealer(game: Game) -> int | None:
+    return next((event.dealer for event in game.log if isinstance(event, Dealt)), None)
+
+
+def next_match_game(learner_id: int, game_id: object, *, coached: bool = False) -> int | None:
+    """Start the next game of a match after a finished one and return its id; if
+    it was started already (a double click, two presses at once), the id of
+    that game.  The engine says who deals first (:func:`engine.match.next_first_dealer`:
+    a seat of the losing side, partners taking turns); the seats stay as they
+    were.  None when the match is over or the game is not a finished match
+    game; :class:`LookupError` when the learner has no seat in it."""
+    seated = _load(learner_id, game_id)
+    if seated is None:
+        raise LookupError(game_id)
+    row, game = seated.row, seated.game
+    if not row.finished or row.match_id is None or row.match_game is None or game.outcome is None:
         return None
     if match_score(row)[1] is not None:  # the match is won
         return None
     number = row.match_game + 1
     started = select(SavedGame.id).where(
-        SavedGame.match_id == row.match_id, SavedGame.match_game == number, SavedGame.learner_id == learner_id
+        SavedGame.match_id == row.match_id, SavedGame.match_game == number, SavedGame.host_id == row.host_id
     )
     following = db.session.scalar(started)
     if following is not None:
         return following
-    setup, miss_rate, match_id = _setup_of(row), row.bot_miss_rate, row.match_id
-    # Two players: the loser deals first; with more, the cut decides again.
-    loser = None if VARIANTS[setup.variant].players > 2 else (BOT if row.learner_won else LEARNER)
+    first = _first_dealer(game)
+    dealer = None if first is None else next_first_dealer(game.rules, game.outcome, first)
+    setup, match_id, host = _setup_of(row), row.match_id, row.host_id
     try:
-        return new_game(learner_id, setup, miss_rate=miss_rate, match_id=match_id, match_game=number, dealer=loser)
+        return new_game(host, setup, match_id=match_id, match_game=number, dealer=dealer,
+                        sitters=seated.seating.sitters, coached=coached and learner_id == host)
     except IntegrityError:  # another request added game n + 1 first: (match, number) is unique
         return db.session.scalar(started)

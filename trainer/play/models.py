@@ -1,43 +1,48 @@
-"""Tables for games against the bot and for solitaire: the saved state of each
-game (the engine's ``to_dict``), its result once over, and the learner's
-notes on every decision (for the post-game review).
+"""Tables for games at the table and for solitaire: the saved state of each game
+(the engine's ``to_dict``), who sits in each of its seats (a learner or a bot of
+a level), each seat's reveal cursor and notes for the review, its result once
+the game is over; and solitaire games with the learner's own counts.
 
 Views never query these tables: :mod:`trainer.play.games` is their one API.
 Statistics (games, wins, average points per level and length; best solitaire
 scores) are read from the finished rows, so nothing is stored twice.
+
+The models are SQLAlchemy 2 typed declarative classes of the app's
+:class:`~trainer.database.Base`, which Flask-SQLAlchemy's ``db.Model`` shares
+(one registry, one metadata), so the type checker reads them as it reads any
+class.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Float, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import CheckConstraint, Float, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from trainer.database import db, utcnow
+from trainer.database import Base, utcnow
 
 
-class SavedGame(db.Model):
-    """One game against a bot, saved after every action.
+class SavedGame(Base):
+    """One game at a table of two to six seats, saved after every action.
 
-    ``version`` counts the actions applied (continue steps included): a form
-    carries the version it was drawn at, so a double submit or a second tab is
-    refused instead of applied twice.  ``seen`` is how far into the learner's
-    log the table has been revealed (each move takes it on to the learner's next stop).
+    ``version`` counts the changes to the game's state: a move is written only
+    over the version it was read at, so two people (or two tabs) moving at once
+    cannot both write.  ``host_id`` is the learner who set the game up.
     """
 
     __tablename__ = "saved_game"
     __table_args__ = (
-        Index("ix_saved_game_learner_finished", "learner_id", "finished"),
+        Index("ix_saved_game_host", "host_id"),
         # Two "next game" presses at once cannot both add game n + 1 to a match.
         UniqueConstraint("match_id", "match_game", name="uq_saved_game_match_game"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"))
+    host_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
-    #: The set-up, as chosen (see :class:`trainer.play.games.GameSetup`).
+    #: The set-up, as chosen (see :class:`trainer.play.games.GameSetup`); ``level`` is the bots' level.
     level: Mapped[str] = mapped_column(String(10))
     variant: Mapped[str] = mapped_column(String(12))
     target: Mapped[int] = mapped_column()
@@ -46,9 +51,7 @@ class SavedGame(db.Model):
     skunks: Mapped[bool] = mapped_column(default=True)
     #: Giveaway (lowball): the first to reach the target loses.
     giveaway: Mapped[bool] = mapped_column(default=False)
-    #: Under muggins, the bot's chance of under-counting its own claims
-    #: (the level's documented rate unless a test configured another).
-    bot_miss_rate: Mapped[float] = mapped_column(Float, default=0.0)
+    #: Seeds the bots' decisions (with the length of the log), so a game replays the same.
     bot_seed: Mapped[int] = mapped_column(default=0)
     #: The first game of a match this game belongs to (None: a single game).
     match_id: Mapped[int | None] = mapped_column(default=None)
@@ -57,22 +60,58 @@ class SavedGame(db.Model):
     match_points_to_win: Mapped[int] = mapped_column(default=0)
     state: Mapped[str] = mapped_column(Text)
     version: Mapped[int] = mapped_column(default=0)
-    seen: Mapped[int] = mapped_column(default=0)
-    #: Where the latest reveal began in the log: what it revealed is "what just happened", animated.
-    mark: Mapped[int] = mapped_column(default=0)
-    #: JSON list of the learner's decisions with their analysis.
-    notes: Mapped[str] = mapped_column(Text, default="[]")
     finished: Mapped[bool] = mapped_column(default=False)
-    learner_won: Mapped[bool | None] = mapped_column(default=None)
-    learner_score: Mapped[int] = mapped_column(default=0)
-    bot_score: Mapped[int] = mapped_column(default=0)
-    #: The skunk level (see :class:`engine.rules.Skunk`), negative when the learner was skunked.
+    #: The skunk level of the finished game (see :class:`engine.rules.Skunk`).
     skunk: Mapped[int] = mapped_column(default=0)
+    #: The match points the winner earned.
     match_points: Mapped[int] = mapped_column(default=0)
     deals: Mapped[int] = mapped_column(default=0)
 
 
-class SolitaireGame(db.Model):
+class GameSeat(Base):
+    """Who sits in one seat of a game, and what the game keeps for them.
+
+    A seat holds a learner (``learner_id``) or a bot (``bot_level``, and
+    ``bot_miss_rate``: its chance of under-counting its own claims under
+    muggins, the level's documented rate unless a test configured another);
+    a learner's seat whose learner was removed is left empty, and the game
+    waits there.  For a person the seat keeps:
+
+    * ``seen``, the reveal cursor into that seat's own log (each move takes it on
+      to the person's next stop), and ``mark``, where the latest reveal began;
+    * ``version``, counting the person's own actions (moves and Next), which
+      their forms carry, so a double submit or a second tab is refused;
+    * ``notes``, their decisions with their analysis, for the review, and
+      ``advice``, the coach's analysis of the decision they face now (computed
+      once, when the game reaches it, for the hint and then for the grading);
+    * ``won``, ``score`` and ``others_score``: their result once the game is over.
+    """
+
+    __tablename__ = "game_seat"
+    __table_args__ = (
+        Index("ix_game_seat_learner", "learner_id"),
+        CheckConstraint("learner_id IS NULL OR bot_level IS NULL", name="ck_game_seat_one_sitter"),
+    )
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("saved_game.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    learner_id: Mapped[int | None] = mapped_column(ForeignKey("learner.id", ondelete="SET NULL"), default=None)
+    bot_level: Mapped[str | None] = mapped_column(String(10), default=None)
+    bot_miss_rate: Mapped[float | None] = mapped_column(Float, default=None)
+    version: Mapped[int] = mapped_column(default=0)
+    seen: Mapped[int] = mapped_column(default=0)
+    mark: Mapped[int] = mapped_column(default=0)
+    #: JSON list of the person's decisions with their analysis.
+    notes: Mapped[str] = mapped_column(Text, default="[]")
+    #: JSON: the coach's analysis of the decision the person faces (None: none stored).
+    advice: Mapped[str | None] = mapped_column(Text, default=None)
+    won: Mapped[bool | None] = mapped_column(default=None)
+    #: The seat's side's score as the board showed it at the end, and the best of the other sides'.
+    score: Mapped[int] = mapped_column(default=0)
+    others_score: Mapped[int] = mapped_column(default=0)
+
+
+class SolitaireGame(Base):
     """One game of Arnold's or Hoyle's solitaire, with the learner's own counts."""
 
     __tablename__ = "solitaire_game"

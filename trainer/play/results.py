@@ -1,22 +1,24 @@
 """After a game: the results (scores, where the points came from, the best hand,
 counting accuracy, statistics per level and length) and the post-game review
-(every deal's discard, plays and counts against the best).
+(every deal's discard, plays and counts against the best), for one seat.
 
-Everything is read from the learner's own log and the notes the game kept on
-their decisions (:class:`trainer.play.games.DiscardNote`, :class:`trainer.play.games.PlayNote`).
+Everything is read from that seat's own log (:meth:`engine.game.Game.log_seen_by`)
+and the notes the game kept on its person's decisions
+(:class:`trainer.play.notes.DiscardNote`, :class:`trainer.play.notes.PlayNote`);
+scores and sides are listed from the seat's own side, as the table shows them.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Sequence
 
 from sqlalchemy import case, func, select
 
 from engine.cards import Card
-from engine.events import Award, Claimed, Dealt, Event, Points, Shown, TrueCount
-from engine.game import Game
+from engine.events import Award, Claimed, Counted, Dealt, Event, Points, Shown, TrueCount
 from engine.rules import Rules, Skunk
 from engine.scoring import ScoreItem, ScoreKind, score_show
 from trainer.database import db
@@ -24,9 +26,10 @@ from trainer.language import i18n
 from trainer.language.i18n import NC_, ngettext, pgettext
 from trainer.language.i18n import gettext as _
 from trainer.play import coach
-from trainer.play.games import VARIANTS, DiscardNote, PlayNote, game_of, learner_row, match_score
-from trainer.play.models import SavedGame
-from trainer.play.table import LEARNER, at_level, level_label, seat_name, side_labels
+from trainer.play.games import VARIANTS, SeatedGame, finished_game, match_score
+from trainer.play.models import GameSeat, SavedGame
+from trainer.play.notes import DiscardNote, PlayNote, note_of
+from trainer.play.seats import Seating, at_level, level_label
 
 #: How a game was won, as the results say it.
 _SKUNKS = {
@@ -37,10 +40,10 @@ _SKUNKS = {
 
 @dataclass(frozen=True, slots=True)
 class CountNote:
-    """One of the learner's hands or cribs in the show: what it held, what they claimed."""
+    """One of the seat's hands or cribs in the show: what it held, what its person claimed."""
 
     deal: int
-    what: str
+    what: Counted
     cards: tuple[Card, ...]
     starter: Card | None
     items: tuple[ScoreItem, ...]
@@ -56,92 +59,46 @@ class CountNote:
 
     @property
     def summary(self) -> str:
-        """Its points, and the learner's claim ("12 points; you claimed 10")."""
+        """Its points, and the claim ("12 points; you claimed 10")."""
         if self.claimed is None:
             return ngettext("%(num)d point", "%(num)d points", self.total)
         return ngettext("%(num)d point; you claimed %(claimed)d", "%(num)d points; you claimed %(claimed)d",
                         self.total, claimed=self.claimed)
 
 
-@dataclass(frozen=True, slots=True)
-class DealReview:
-    deal: int
-    learner_dealt: bool
-    #: Who dealt, as the table names them ("you", "the bot", "your partner").
-    dealer_name: str
-    discard: DiscardNote | None
-    plays: tuple[PlayNote, ...]
-    counts: tuple[CountNote, ...]
-    #: Whether the plays were judged against the best card (two players only).
-    plays_judged: bool = True
+def count_notes(log: Sequence[Event], seat: int) -> tuple[CountNote, ...]:
+    """The hands and cribs ``seat`` showed, with what it claimed for each (under muggins).
 
-
-def _lower(name: str) -> str:
-    """A seat's name inside a sentence ("you", "the bot")."""
-    return name[:1].lower() + name[1:]
-
-
-def _count_notes(log: Sequence[Event]) -> list[CountNote]:
-    notes = []
+    >>> from engine.cards import parse_cards, card
+    >>> log = [Dealt(0, 1, ((), ()), ()), Shown(1, parse_cards("5H 5D 5S JC"), card("5C"), False),
+    ...        Claimed(1, Counted.HAND, 28)]
+    >>> [(note.total, note.claimed, note.missed) for note in count_notes(log, 1)]
+    [(29, 28, 1)]
+    """
+    counted: list[CountNote] = []
     deal = 0
     for event in log:
-        if isinstance(event, Dealt):
-            deal = event.deal_number
-        elif isinstance(event, Shown):
-            if event.player == LEARNER:
-                notes.append(CountNote(deal, "crib" if event.is_crib else "hand", event.cards, event.starter,
-                                       score_show(event.cards, event.starter, crib=event.is_crib).items, None))
-        elif isinstance(event, (Claimed, TrueCount)) and event.player == LEARNER and event.what != "play" and notes:
+        match event:
+            case Dealt(deal_number=number):
+                deal = number
+            case Shown(player=player, cards=cards, starter=starter, is_crib=crib) if player == seat:
+                items = score_show(cards, starter, crib=crib).items
+                counted.append(CountNote(deal, Counted.CRIB if crib else Counted.HAND, cards, starter, items, None))
             # The claim itself, since a claim that wins the game is never settled.
-            notes[-1] = replace(notes[-1], claimed=event.points if isinstance(event, Claimed) else event.claimed)
-    return notes
+            case Claimed(player=player, what=what, points=claimed) | TrueCount(player=player, what=what,
+                                                                              claimed=claimed) if (
+                    player == seat and what is not Counted.PLAY and counted):
+                counted[-1] = replace(counted[-1], claimed=claimed)
+    return tuple(counted)
 
 
-def _finished(learner_id: int, game_id: object) -> tuple[SavedGame, Game, tuple[Event, ...]] | None:
-    """The learner's finished game with its log as they saw it (None: not theirs, or not over)."""
-    row = learner_row(learner_id, game_id)
-    if row is None or not row.finished:
-        return None
-    game = game_of(row)
-    return row, game, game.log_seen_by(LEARNER)
+class Source(StrEnum):
+    """Where points came from, as the results add them up."""
 
-
-def game_review(learner_id: int, game_id: object) -> tuple[DealReview, ...] | None:
-    """Every deal of a finished game: the learner's discard, plays and counts."""
-    finished = _finished(learner_id, game_id)
-    if finished is None:
-        return None
-    row, game, log = finished
-    notes = json.loads(row.notes)
-    discards = {n["deal"]: DiscardNote.from_dict(n) for n in notes if n["kind"] == "discard"}
-    plays = [PlayNote.from_dict(n) for n in notes if n["kind"] == "play"]
-    counts = _count_notes(log)
-    dealers = {e.deal_number: e.dealer for e in log if isinstance(e, Dealt)}
-    name = seat_name(game.rules, 1)  # the bot, for two players
-    return tuple(
-        DealReview(
-            deal, dealer == LEARNER,
-            _lower(seat_name(game.rules, LEARNER) if dealer == LEARNER else
-                   (name if game.rules.players == 2 else seat_name(game.rules, dealer))),
-            discards.get(deal),
-            tuple(p for p in plays if p.deal == deal), tuple(c for c in counts if c.deal == deal),
-            game.rules.players == 2,
-        )
-        for deal, dealer in sorted(dealers.items())
-    )
-
-
-def review_win_chart(learner_id: int, game_id: object) -> coach.WinChart | None:
-    """The learner's chance to win through a finished game, laid out for the
-    review's chart (:func:`trainer.play.coach.win_series`): at the start of each deal
-    and after each of their discards and cards; None where the win table does
-    not apply (see :func:`engine.analysis.winprob.table_for`) or the game is not over."""
-    finished = _finished(learner_id, game_id)
-    if finished is None:
-        return None
-    row, game, log = finished
-    decisions = [(n["deal"], n.get("win")) for n in json.loads(row.notes)]
-    return coach.win_chart(coach.win_series(game.rules, log, decisions, bool(row.learner_won)))
+    PEGGING = "pegging"
+    HAND = "hand"
+    CRIB = "crib"
+    MUGGINS = "muggins"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +113,95 @@ class SideTotals:
         return self.pegging + self.hand + self.crib + self.muggins
 
 
+def side_totals(rules: Rules, log: Sequence[Event]) -> tuple[SideTotals, ...]:
+    """Where each side's points came from (in the engine's order of sides):
+    pegging (the play, go, his heels, the five-card start), hands, cribs, muggins.
+
+    >>> from engine.rules import STANDARD
+    >>> from engine.cards import parse_cards
+    >>> log = [Points(0, ScoreKind.PAIR, parse_cards("5H 5D"), 2), Shown(1, (), None, True),
+    ...        Points(1, ScoreKind.FIFTEEN, (), 2), Points(0, Award.MUGGINS, (), 1)]
+    >>> side_totals(STANDARD, log)
+    (SideTotals(pegging=2, hand=0, crib=0, muggins=1), SideTotals(pegging=0, hand=0, crib=2, muggins=0))
+    """
+    sums = [{source: 0 for source in Source} for _ in range(rules.sides)]
+    where = Source.PEGGING
+    for event in log:
+        match event:
+            case Dealt():
+                where = Source.PEGGING
+            case Shown(is_crib=crib):
+                where = Source.CRIB if crib else Source.HAND
+            case Points(player=player, reason=reason, points=points):
+                if reason is Award.MUGGINS:
+                    source = Source.MUGGINS
+                elif where is not Source.PEGGING and reason is not Award.CLAIM and not isinstance(reason, ScoreKind):
+                    source = Source.PEGGING  # neither a combination of the show nor a claim for it
+                else:
+                    source = where
+                sums[rules.side_of(player)][source] += points
+    return tuple(SideTotals(*(side[source] for source in Source)) for side in sums)
+
+
+@dataclass(frozen=True, slots=True)
+class DealReview:
+    deal: int
+    #: Whether the seat under review dealt, and who dealt, as the table names them ("the bot", "your partner").
+    learner_dealt: bool
+    dealer_name: str
+    discard: DiscardNote | None
+    plays: tuple[PlayNote, ...]
+    counts: tuple[CountNote, ...]
+    #: Whether the plays were judged against the best card (two players only).
+    plays_judged: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    """Every deal of a finished game for one seat, and its chance to win through the game."""
+
+    deals: tuple[DealReview, ...]
+    #: None where the win table does not apply (see :func:`engine.analysis.winprob.table_for`).
+    win_chart: coach.WinChart | None
+
+
+def game_review(learner_id: int, game_id: object) -> GameReview | None:
+    """Every deal of a finished game from the learner's seat: their discard, plays
+    and counts, and their chance to win at the start of each deal and after
+    each of their discards and cards (:func:`trainer.play.coach.win_series`).
+    None when the game is not over; :class:`LookupError` when it is not theirs."""
+    seated = finished_game(learner_id, game_id)
+    if seated is None:
+        return None
+    game, seat, seating = seated.game, seated.seat, seated.seating
+    log = game.log_seen_by(seat)
+    kept = [note_of(n) for n in json.loads(seated.mine.notes)]
+    discards = {n.deal: n for n in kept if isinstance(n, DiscardNote)}
+    plays = [n for n in kept if isinstance(n, PlayNote)]
+    counts = count_notes(log, seat)
+    dealers = {e.deal_number: e.dealer for e in log if isinstance(e, Dealt)}
+    deals = tuple(
+        DealReview(
+            deal, dealer == seat, seating.in_sentence(dealer), discards.get(deal),
+            tuple(p for p in plays if p.deal == deal), tuple(c for c in counts if c.deal == deal),
+            game.rules.players == 2,
+        )
+        for deal, dealer in sorted(dealers.items())
+    )
+    decisions = [(n.deal, n.win) for n in kept]
+    chart = coach.win_chart(coach.win_series(game.rules, seat, log, decisions, bool(seated.mine.won)))
+    return GameReview(deals, chart)
+
+
+class Compared(StrEnum):
+    """Which games a seat's statistics compare."""
+
+    TWO_PLAYERS = ""
+    THREE_PLAYERS = "three-player"
+    FOUR_PLAYERS = "four-player"
+    GIVEAWAY = "giveaway"
+
+
 @dataclass(frozen=True, slots=True)
 class LevelStats:
     level: str
@@ -164,8 +210,7 @@ class LevelStats:
     wins: int
     average_points: float
     average_bot_points: float
-    #: Which games were compared: "" (two players), "three-player", "four-player", "giveaway".
-    kind: str = ""
+    kind: Compared = Compared.TWO_PLAYERS
 
     @property
     def win_rate(self) -> float:
@@ -175,22 +220,46 @@ class LevelStats:
     def title(self) -> str:
         """What the statistics compare: "Your games at easy level, to 61"."""
         level, target = at_level(self.level), self.target
-        if self.kind == "three-player":
+        if self.kind is Compared.THREE_PLAYERS:
             return _("Your three-player games at %(level)s level, to %(target)d", level=level, target=target)
-        if self.kind == "four-player":
+        if self.kind is Compared.FOUR_PLAYERS:
             return _("Your four-player games at %(level)s level, to %(target)d", level=level, target=target)
-        if self.kind == "giveaway":
+        if self.kind is Compared.GIVEAWAY:
             return _("Your giveaway games at %(level)s level, to %(target)d", level=level, target=target)
         return _("Your games at %(level)s level, to %(target)d", level=level, target=target)
 
     @property
     def others_label(self) -> str:
         """The other side's average, as its fact is labelled."""
-        if self.kind == "three-player":
+        if self.kind is Compared.THREE_PLAYERS:
             return _("Bots’ best average")
-        if self.kind == "four-player":
+        if self.kind is Compared.FOUR_PLAYERS:
             return _("Bots’ average")
         return _("Bot’s average")
+
+
+def level_stats(learner_id: int, level: str, target: int, variant: str = "six-card",
+                giveaway: bool = False) -> LevelStats:
+    """Games, wins and average points of the learner's finished games at this level and
+    length, among games like ``variant`` (as many players) and ``giveaway`` (or not):
+    a three-player game is not compared with games against one bot."""
+    players = VARIANTS[variant].players if variant in VARIANTS else 2
+    alike = [name for name, rules in VARIANTS.items() if rules.players == players]
+    games, wins, mine, theirs = db.session.execute(
+        select(
+            func.count(SavedGame.id),
+            func.coalesce(func.sum(case((GameSeat.won.is_(True), 1), else_=0)), 0),
+            func.coalesce(func.avg(GameSeat.score), 0.0),
+            func.coalesce(func.avg(GameSeat.others_score), 0.0),
+        ).join(GameSeat, GameSeat.game_id == SavedGame.id).where(
+            GameSeat.learner_id == learner_id, SavedGame.finished.is_(True),
+            SavedGame.level == level, SavedGame.target == target,
+            SavedGame.variant.in_(alike), SavedGame.giveaway.is_(giveaway),
+        )
+    ).one()
+    kind = Compared.GIVEAWAY if giveaway else {3: Compared.THREE_PLAYERS, 4: Compared.FOUR_PLAYERS}.get(
+        players, Compared.TWO_PLAYERS)
+    return LevelStats(level, target, games, int(wins), float(mine), float(theirs), kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +268,7 @@ class GameResults:
     level: str
     target: int
     learner_won: bool
-    #: Each side's score as the board showed it at the end (the winner in the game hole).
+    #: Each side's score as the board showed it at the end (the winner in the game hole), the learner's first.
     scores: tuple[int, ...]
     skunk: str
     deals: int
@@ -212,7 +281,7 @@ class GameResults:
     match_id: int | None
     match_score: tuple[int, ...] | None
     match_over: bool
-    #: whether the learner won the match (once it is over)
+    #: whether the learner's side won the match (once it is over)
     match_won: bool
     #: Each side's name ("You", "Easy bot"; "You + partner", "Bots"), and the winner's.
     side_labels: tuple[str, ...] = ()
@@ -245,93 +314,56 @@ class GameResults:
                  exact=self.exact_claims, claims=self.claims, percent=percent)
 
 
-def _side_totals(log: Sequence[Event], rules: Rules) -> tuple[SideTotals, ...]:
-    """Where each side's points came from: pegging, hands, cribs, muggins."""
-    sums = [[0, 0, 0, 0] for _ in range(rules.sides)]
-    where = "pegging"
-    for event in log:
-        if isinstance(event, Dealt):
-            where = "pegging"
-        elif isinstance(event, Shown):
-            where = "crib" if event.is_crib else "hand"
-        elif isinstance(event, Points):
-            if event.reason is Award.MUGGINS:
-                column = 3
-            else:
-                column = {"pegging": 0, "hand": 1, "crib": 2}[where]
-                if where != "pegging" and event.reason is not Award.CLAIM and not isinstance(event.reason, ScoreKind):
-                    column = 0
-            sums[rules.side_of(event.player)][column] += event.points
-    return tuple(SideTotals(*side) for side in sums)
-
-
-def level_stats(learner_id: int, level: str, target: int, variant: str = "six-card",
-                giveaway: bool = False) -> LevelStats:
-    """Games, wins and average points of the learner's finished games at this level and
-    length, among games like ``variant`` (as many players) and ``giveaway`` (or not):
-    a three-player game is not compared with games against one bot."""
-    players = VARIANTS[variant].players if variant in VARIANTS else 2
-    alike = [name for name, rules in VARIANTS.items() if rules.players == players]
-    games, wins, mine, theirs = db.session.execute(
-        select(
-            func.count(SavedGame.id),
-            func.coalesce(func.sum(case((SavedGame.learner_won.is_(True), 1), else_=0)), 0),
-            func.coalesce(func.avg(SavedGame.learner_score), 0.0),
-            func.coalesce(func.avg(SavedGame.bot_score), 0.0),
-        ).where(
-            SavedGame.learner_id == learner_id, SavedGame.finished.is_(True),
-            SavedGame.level == level, SavedGame.target == target,
-            SavedGame.variant.in_(alike), SavedGame.giveaway.is_(giveaway),
-        )
-    ).one()
-    kind = "giveaway" if giveaway else {3: "three-player", 4: "four-player"}.get(players, "")
-    return LevelStats(level, target, games, int(wins), float(mine), float(theirs), kind)
+def _winner_text(seating: Seating, winner: int) -> str:
+    """Who won, from the learner's chair ("You won!", "The bot won.")."""
+    rules = seating.rules
+    if winner == seating.my_side:
+        return _("Your side won!") if rules.partnerships else _("You won!")
+    if rules.partnerships:
+        return _("The bots won.") if seating.other_side_is_bots else _("Your opponents won.")
+    return _("%(who)s won.", who=seating.name(winner))
 
 
 def game_results(learner_id: int, game_id: object) -> GameResults | None:
-    """The results page of a finished game (None: not the learner's, or not over)."""
-    finished = _finished(learner_id, game_id)
-    if finished is None:
+    """The results page of a finished game from the learner's seat (None: not
+    over yet); :class:`LookupError` when it is not theirs."""
+    seated = finished_game(learner_id, game_id)
+    if seated is None:
         return None
-    row, game, log = finished
-    counts = _count_notes(log)
-    hands = [c for c in counts if c.what == "hand"]
-    best = max(hands, key=lambda c: c.total, default=None)
-    claimed = [c for c in counts if c.claimed is not None]
-    assert game.outcome is not None  # the game is finished
-    skunk = game.outcome.skunk
-    match_points, match_result = match_score(row) if row.match_id else (None, None)
+    return _results(seated, learner_id)
+
+
+def _results(seated: SeatedGame, learner_id: int) -> GameResults:
+    row, game, seat, seating = seated.row, seated.game, seated.seat, seated.seating
     rules = game.rules
-    mine = rules.side_of(LEARNER)
-    labels = side_labels(rules, row.level)
-    winner = game.outcome.winner
-    if winner == mine:
-        winner_text = _("Your side won!") if rules.partnerships else _("You won!")
-    elif rules.partnerships:
-        winner_text = _("The bots won.")
-    else:
-        winner_text = _("%(who)s won.", who=seat_name(rules, winner))
+    outcome = game.outcome
+    assert outcome is not None  # a finished game
+    log = game.log_seen_by(seat)
+    counts = count_notes(log, seat)
+    hands = [c for c in counts if c.what is Counted.HAND]
+    claimed = [c for c in counts if c.claimed is not None]
+    match_points, match_result = match_score(row) if row.match_id else (None, None)
     return GameResults(
         game_id=row.id,
         level=row.level,
         target=row.target,
-        learner_won=bool(row.learner_won),
-        scores=tuple(rules.peg_hole(score) for score in game.outcome.scores),
-        skunk=pgettext("skunk", _SKUNKS[skunk]),
+        learner_won=bool(seated.mine.won),
+        scores=seating.from_my_side([rules.peg_hole(score) for score in outcome.scores]),
+        skunk=pgettext("skunk", _SKUNKS[outcome.skunk]),
         deals=row.deals,
-        totals=_side_totals(log, rules),
-        best_hand=best,
+        totals=seating.from_my_side(side_totals(rules, log)),
+        best_hand=max(hands, key=lambda c: c.total, default=None),
         claims=len(claimed),
         exact_claims=sum(1 for c in claimed if c.claimed == c.total),
         points_missed=sum(c.missed for c in claimed),
         stats=level_stats(learner_id, row.level, row.target, row.variant, bool(row.giveaway)),
         match_id=row.match_id,
-        match_score=match_points,
+        match_score=None if match_points is None else seating.from_my_side(match_points),
         match_over=match_result is not None,
-        match_won=match_result is not None and match_result.winner == LEARNER,
-        side_labels=labels,
-        winner_text=winner_text,
+        match_won=match_result is not None and match_result.winner == seating.my_side,
+        side_labels=seating.side_labels(),
+        winner_text=_winner_text(seating, outcome.winner),
         giveaway=rules.giveaway,
         players=rules.players,
-        skunk_level=int(skunk),
+        skunk_level=int(outcome.skunk),
     )

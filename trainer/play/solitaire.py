@@ -23,19 +23,20 @@ import json
 import random
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Mapping
+from typing import Any, Mapping
 
 from sqlalchemy import select
 
 from engine.cards import Card
 from engine.errors import IllegalActionError
+from engine.scoring import LARGEST_SHOW
 from engine.solitaire import DEFAULT_TARGET, ArnoldSolitaire, HoyleSolitaire, SolitaireCount, check_target
 from trainer import database
 from trainer.database import db
 from trainer.drills import grading
-from trainer.language import words
 from trainer.language.i18n import NC_, ngettext, pgettext
 from trainer.language.i18n import gettext as _
+from trainer.language.refusals import refusal_text
 from trainer.play.games import GameActionError, StaleAction, read_count, save_if_current
 from trainer.play.models import SolitaireGame
 from trainer.record import attempts, learners
@@ -102,6 +103,11 @@ class CountLine:
         name = self.name
         return name[:1].upper() + name[1:]
 
+    @property
+    def limit(self) -> int:
+        """The most the count can be: the largest show of as many cards (the engine's table)."""
+        return LARGEST_SHOW[len(self.count.cards)] if self.count.cards else 0
+
 
 @dataclass(frozen=True, slots=True)
 class SolitaireTable:
@@ -149,13 +155,17 @@ class BestScore:
     true_total: int
 
 
-def _engine(row: SolitaireGame):
+Solitaire = ArnoldSolitaire | HoyleSolitaire
+
+
+def _engine(row: SolitaireGame) -> Solitaire:
     data = json.loads(row.state)
     return ArnoldSolitaire.from_dict(data) if row.kind == SolitaireKind.ARNOLD.value else HoyleSolitaire.from_dict(data)
 
 
 def _row(learner_id: int, game_id: object) -> SolitaireGame | None:
-    return learners.owned_row(SolitaireGame, learner_id, game_id)
+    row: SolitaireGame | None = learners.owned_row(SolitaireGame, learner_id, game_id)
+    return row
 
 
 def new_solitaire(learner_id: int, kind: SolitaireKind, *, seed: int | None = None, target: int | None = None) -> int:
@@ -180,7 +190,7 @@ def new_solitaire(learner_id: int, kind: SolitaireKind, *, seed: int | None = No
     return row.id
 
 
-def _lines(game, claims: list) -> list[CountLine]:
+def _lines(game: Solitaire, claims: list[int | None]) -> list[CountLine]:
     return [CountLine(i, count, claims[i] if i < len(claims) else None) for i, count in enumerate(game.log)]
 
 
@@ -252,41 +262,26 @@ def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> 
     lines = _lines(game, claims)
     pending = [line for line in lines if line.claimed is None]
     recorded: list[CountLine] = []
-    if isinstance(move, LayAway):
-        if pending:
-            raise GameActionError(_("First count the hands of this deal."))
-        if game.is_over:
-            raise GameActionError(_("This game is over."))
-        if len(move.cards) != 2:
-            raise GameActionError(_("Pick exactly two cards of the hand for the crib."))
-        if len(set(move.cards)) != 2:
-            raise GameActionError(_("Pick two different cards of the hand for the crib."))
-        stray = next((c for c in move.cards if c not in game.hand), None)
-        if stray is not None:
-            raise GameActionError(_("Not allowed: %(card)s is not in that hand.", card=words.face(stray)))
-        try:
-            game.discard(move.cards)
-        except IllegalActionError:  # the checks above catch what a learner can send: never the engine's words
-            raise GameActionError(_("Those cards cannot be laid away now.")) from None
-        for count in game.log[len(claims):]:
-            claims.append(count.total if count.what == HEELS else None)
-    elif isinstance(move, CountDeal):
-        if not pending:
-            raise GameActionError(_("There is nothing to count now."))
-        counts = []
-        for line in pending:
-            name = line.name
-            typed = move.typed.get(line.index, "")
-            counts.append(read_count(typed, 29, _("Type a number for the %(what)s, like 8.", what=name),
-                                     _cap(_("No %(what)s scores more than %(limit)d: check your count.", what=name,
-                                            limit=29))))
-        for line, value in zip(pending, counts):
-            claims[line.index] = value
-            recorded.append(CountLine(line.index, line.count, value))
-    else:
-        raise GameActionError(_("That is not something you can do in solitaire."))
+    match move:
+        case LayAway(cards):
+            if pending:
+                raise GameActionError(_("First count the hands of this deal."))
+            try:
+                game.discard(cards)
+            except IllegalActionError as error:  # the engine says which rule: put in the learner's words
+                raise GameActionError(refusal_text(error.refusal)) from None
+            for count in game.log[len(claims):]:
+                claims.append(count.total if count.what == HEELS else None)
+        case CountDeal(typed):
+            if not pending:
+                raise GameActionError(_("There is nothing to count now."))
+            recorded = [CountLine(line.index, line.count, _claim(line, typed.get(line.index, ""))) for line in pending]
+            for line in recorded:
+                claims[line.index] = line.claimed
+        case _:
+            raise GameActionError(_("That is not something you can do in solitaire."))
     lines = _lines(game, claims)
-    values = {
+    values: dict[str, Any] = {
         "state": json.dumps(game.to_dict()),
         "claims": json.dumps(claims),
         "score": sum(line.kept for line in lines),
@@ -297,6 +292,15 @@ def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> 
     counted = [_counted(line) for line in recorded]
     attempts.record_attempts(learner_id, [a for a in counted if a is not None])
     database.commit()  # the counts and their records together
+
+
+def _claim(line: CountLine, typed: str) -> int:
+    """The count the learner typed for ``line``: a number, at most what a hand of as many cards can make."""
+    value = read_count(typed, _("Type a number for the %(what)s, like 8.", what=line.name))
+    if value > line.limit:
+        raise GameActionError(_cap(_("No %(what)s scores more than %(limit)d: check your count.", what=line.name,
+                                     limit=line.limit)))
+    return value
 
 
 def _cap(text: str) -> str:

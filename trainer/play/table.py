@@ -1,35 +1,41 @@
-"""The table as the learner sees it: a replay of their own log up to the reveal cursor.
+"""The table as one seat sees it: a replay of that seat's own log up to its reveal cursor.
 
-A saved game keeps a cursor (``seen``) into the learner's log
-(:meth:`engine.game.Game.log_seen_by`, which redacts the bots' hands, the
+Each person's seat keeps a cursor (``seen``) into its own log
+(:meth:`engine.game.Game.log_seen_by`, which redacts the other hands, the
 crib and the deck).  :func:`table_of` has the engine fold that log up to the
 cursor (:func:`engine.table.fold`), so the table shows the state *at that
-step* and never ahead of it, and it is built from nothing the learner may
-not see: the only other input is the learner's own decision (their hand,
-their legal cards, their claim), taken from the engine once the reveal has
-caught up.  This module only puts those engine values into words; it decides
-no phase, count or score of its own.
+step* and never ahead of it, and it is built from nothing the seat may not
+see: the only other input is the seat's own decision (its hand, its legal
+cards, its claim), which the engine gives once the reveal has caught up
+(:meth:`engine.game.Game.awaits`).  This module only puts those engine
+values into words; it decides no phase, count or score of its own.
 
-The bots' moves play themselves: after each of the learner's moves the
-cursor goes straight to the learner's next *stop* (:func:`next_stop`), and
-the events revealed on the way are numbered as animation steps, which the
-page plays back (``static/board.js``; without JavaScript the page simply
-shows where the reveal stopped).  The learner is stopped only where they
-decide or where there is something to learn: their own card, a claim, a
-muggins call (the end of the log: the engine waits for them), a go of
-theirs (they say it with the Go button), the end of each hand's show, and
-the end of a deal.
+The page is drawn from the viewer's chair (:class:`trainer.play.seats.Seating`):
+every seat the table names is a *place* (0: the viewer, 1: on their left...)
+and every per-side value is listed from the viewer's side, so the viewer is
+first on the score line and in their own colour, whichever seat they hold.
+
+The other seats' moves play themselves: after each of the person's moves the
+cursor goes straight to their next *stop* (:func:`next_stop`), and the events
+revealed on the way are numbered as animation steps, which the page plays
+back (``static/board.js``; without JavaScript the page simply shows where the
+reveal stopped).  The person is stopped only where they decide or where
+there is something to learn: their own card, a claim, a muggins call (the
+end of the log: the engine waits for them), a go of theirs (they say it with
+the Go button), the end of each hand's show, and the end of a deal.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 from typing import Sequence
 
 from engine.cards import Card
 from engine.events import (
     Award,
     Claimed,
+    Counted,
     CountReset,
     CutForDeal,
     Dealt,
@@ -46,199 +52,72 @@ from engine.events import (
     StarterCut,
     TrueCount,
 )
-from engine.game import MIN_CUT, Action, Game, Phase
+from engine.game import Action, Game, Phase
 from engine.rules import Rules
 from engine.scoring import ScoreItem, ScoreKind
-from engine.table import ShowState, TableState, fold
+from engine.table import Pile, ShowState, TableState, fold
 from trainer.language import words
-from trainer.language.i18n import N_, NC_, ngettext, pgettext, translated_name
+from trainer.language.i18n import N_, NC_, ngettext, pgettext
 from trainer.language.i18n import gettext as _
 from trainer.play.board import BoardLayout, board_layout
-from trainer.play.models import SavedGame
-
-#: The learner always sits in seat 0; the bot (with two players) in seat 1.
-LEARNER = 0
-BOT = 1
+from trainer.play.seats import Actor, Seating, against_level
 
 #: Lines of "what just happened" kept from before the latest reveal.
 CONTEXT_LINES = 6
 
 
-# ---------------------------------------------------------------- seats and their names
-
-#: How the table names each kind of seat (see :func:`seat_kind`), capitalised.
-_SEAT_NAMES = {
-    "you": NC_("seat", "You"), "bot": NC_("seat", "The bot"), "partner": NC_("seat", "Your partner"),
-    "left": NC_("seat", "The left bot"), "right": NC_("seat", "The right bot"),
-}
-#: Whose: a seat's name as an owner inside a sentence ("the crib is the bot's"; Russian: the genitive).
-_SEAT_OF = {
-    "bot": NC_("of seat", "the bot's"), "partner": NC_("of seat", "your partner's"),
-    "left": NC_("of seat", "the left bot's"), "right": NC_("of seat", "the right bot's"),
-}
-#: A seat under the card it played.
-_SHORT_NAMES = {
-    "you": NC_("under a card", "you"), "bot": NC_("under a card", "bot"), "partner": NC_("under a card", "partner"),
-    "left": NC_("under a card", "left"), "right": NC_("under a card", "right"),
-}
-#: Another seat as its place at the table is labelled.
-_SEAT_LABELS = {
-    "bot": NC_("seat label", "Bot"), "partner": NC_("seat label", "Partner"),
-    "left": NC_("seat label", "Left bot"), "right": NC_("seat label", "Right bot"),
-}
-#: The crib on the table, by its owner.
-_CRIBS = {
-    "you": N_("Your crib"), "bot": N_("bot’s crib"), "partner": N_("Your partner’s crib"),
-    "left": N_("left bot’s crib"), "right": N_("right bot’s crib"),
-}
-
-#: The bot levels as the set-up form, the lists and the results name them.
-_LEVELS = {
-    "easy": NC_("level", "Easy"), "medium": NC_("level", "Medium"), "hard": NC_("level", "Hard"),
-    "insane": NC_("level", "Insane"), "expert": NC_("level", "Expert"),
-}
-#: A two-player game's bot by its level, as the score line names it.
-_LEVEL_BOTS = {
-    "easy": N_("Easy bot"), "medium": N_("Medium bot"), "hard": N_("Hard bot"), "insane": N_("Insane bot"),
-    "expert": N_("Expert bot"),
-}
-#: A level inside "at ... level" (Russian: the prepositional case).
-_AT_LEVELS = {
-    "easy": NC_("at level", "easy"), "medium": NC_("at level", "medium"), "hard": NC_("at level", "hard"),
-    "insane": NC_("at level", "insane"), "expert": NC_("at level", "expert"),
-}
-#: A level inside "against the ... bot" (Russian: the genitive).
-_AGAINST_LEVELS = {
-    "easy": NC_("against level", "easy"), "medium": NC_("against level", "medium"),
-    "hard": NC_("against level", "hard"), "insane": NC_("against level", "insane"),
-    "expert": NC_("against level", "expert"),
-}
-
-
-def level_label(level: str) -> str:
-    """A bot level's name ("Easy"; Russian «Лёгкий»); an unknown one as it is, capitalised."""
-    return translated_name("level", _LEVELS, level, level.capitalize())
-
-
-def bot_label(level: str) -> str:
-    """The bot of a two-player game by its level ("Easy bot")."""
-    english = _LEVEL_BOTS.get(level)
-    return _(english) if english else f"{level.capitalize()} bot"
-
-
-def at_level(level: str) -> str:
-    """A level as "at ... level" needs it ("easy")."""
-    return translated_name("at level", _AT_LEVELS, level, level)
-
-
-def against_level(level: str) -> str:
-    """A level as "against the ... bot" needs it ("easy")."""
-    return translated_name("against level", _AGAINST_LEVELS, level, level)
-
-
-def seat_kind(rules: Rules, seat: int) -> str:
-    """Which seat this is for the learner: "you", "bot" (two players), "partner",
-    "left" or "right".
-
-    Play moves left, so with three or four players seat 1 sits on the
-    learner's left and the last seat on their right; with four, seat 2 is
-    the learner's partner."""
-    if seat == LEARNER:
-        return "you"
-    if rules.players == 2:
-        return "bot"
-    if rules.partnerships and seat == 2:
-        return "partner"
-    return "left" if seat == 1 else "right"
-
-
-def seat_name(rules: Rules, seat: int) -> str:
-    """How the table names a seat, capitalised ("You", "The bot", "The left bot", "Your partner").
-
-    >>> from engine.rules import FOUR_PLAYER, STANDARD
-    >>> seat_name(STANDARD, 1), [seat_name(FOUR_PLAYER, s) for s in range(4)]
-    ('The bot', ['You', 'The left bot', 'Your partner', 'The right bot'])
-    """
-    return pgettext("seat", _SEAT_NAMES[seat_kind(rules, seat)])
-
-
-def seat_of(rules: Rules, seat: int) -> str:
-    """Another seat as the owner of something, inside a sentence ("the bot's";
-    Russian «бота»).  Not for the learner's seat: sentences say "your" themselves."""
-    return pgettext("of seat", _SEAT_OF[seat_kind(rules, seat)])
-
-
-def side_name(rules: Rules, side: int) -> str:
-    """The name of a side's score: a seat's, or a partnership's."""
-    if rules.partnerships:
-        return _("You and your partner") if side == rules.side_of(LEARNER) else _("The bots")
-    return seat_name(rules, side)
-
-
-def _lower(name: str) -> str:
-    """A seat's name inside a sentence ("you", "the bot")."""
-    return name[0].lower() + name[1:]
-
-
-def _cap(text: str) -> str:
-    """A sentence with its first letter capitalised (after an opening bracket),
-    for sentences that may begin with a seat's name told in lower case."""
-    start = 1 if text.startswith("(") else 0
-    return text[:start] + text[start:start + 1].upper() + text[start + 1:]
-
-
 # ---------------------------------------------------------------- where the reveal stops
 
 
-def _stops_before(event: Event, shown_this_deal: bool) -> bool:
-    """Whether the reveal waits for the learner just before ``event``: a new
-    deal (the end of the last one), the learner's own go (they say it), or
-    the next hand of a show (the end of the one before)."""
-    if isinstance(event, Dealt):
-        return event.deal_number > 1
-    if isinstance(event, Go):
-        return event.player == LEARNER
-    return isinstance(event, Shown) and shown_this_deal
+def next_stop(log: Sequence[Event], seen: int, seat: int) -> int:
+    """Where ``seat``'s reveal goes from ``seen``: the first stop after it (a new
+    deal, the end of the last one; ``seat``'s own go, which they say; the
+    next hand of a show, the end of the one before), or the end of the log,
+    where the engine waits for them (or the game is over).
 
-
-def next_stop(log: Sequence[Event], seen: int) -> int:
-    """Where the reveal goes from ``seen``: the first stop after it, or the end of
-    the log, where the engine waits for the learner (or the game is over).
-
-    >>> next_stop([], 0)
+    >>> next_stop([], 0, 0)
     0
     """
     shown = False
     for index, event in enumerate(log):
-        if index > seen and _stops_before(event, shown):
+        match event:
+            case Dealt(deal_number=number):
+                stop = number > 1
+                shown = False
+            case Go(player=player):
+                stop = player == seat
+            case Shown():
+                stop, shown = shown, True
+            case _:
+                stop = False
+        if index > seen and stop:
             return index
-        if isinstance(event, Dealt):
-            shown = False
-        elif isinstance(event, Shown):
-            shown = True
     return len(log)
 
 
-def skip_deal(game: Game, seen: int) -> int:
+def skip_deal(log: Sequence[Event], seen: int) -> int:
     """The cursor at the end of this deal's story (the rest of the show at once):
     just before the next deal, which still waits for its own Next deal."""
-    log = game.log_seen_by(LEARNER)
     following = next((i for i in range(seen + 1, len(log)) if isinstance(log[i], Dealt)), None)
     return following if following is not None else len(log)
 
 
-def at_learners_go(log: Sequence[Event], seen: int) -> bool:
-    """Whether the reveal waits for the learner to say go."""
+def at_own_go(log: Sequence[Event], seen: int, seat: int) -> bool:
+    """Whether ``seat``'s reveal waits for them to say go."""
     following = log[seen] if seen < len(log) else None
-    return isinstance(following, Go) and following.player == LEARNER
-
-
-def cut_range(game: Game) -> tuple[int, int]:
-    """The cuts allowed: at least four cards in each part of the pack."""
-    return MIN_CUT, len(game.pack) - MIN_CUT
+    return isinstance(following, Go) and following.player == seat
 
 
 # ---------------------------------------------------------------- values for the page
+
+
+class Sound(StrEnum):
+    """A sound for the page to play with a line (the value is the page's name for it)."""
+
+    NONE = ""
+    PEG = "peg"
+    GO = "go"
+    MUGGINS = "muggins"
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,15 +125,14 @@ class Happening:
     """One line of "what just happened"."""
 
     text: str
-    actor: str  # "you", "bot", "partner" or "" (the table)
+    actor: Actor
     points: int = 0
     #: Revealed by the latest move (shown brighter).
     latest: bool = False
     #: Its place in the animation of the latest reveal (None: told before it).
     step: int | None = None
-    #: A sound for the page to play with it: "peg", "go", "muggins" or "".
-    sound: str = ""
-    #: Each side's pegs once it happened, (front hole, back hole), for the animation.
+    sound: Sound = Sound.NONE
+    #: Each side's pegs once it happened, (front hole, back hole), for the animation (the viewer's side first).
     pegs: tuple[tuple[int, int], ...] = ()
     #: The running count once it happened (None: not a play line).
     count: int | None = None
@@ -267,7 +145,8 @@ class Happening:
 
 @dataclass(frozen=True, slots=True)
 class ShowPanel(ShowState):
-    """A hand or crib laid out in the show (the engine's :class:`ShowState`), as told."""
+    """A hand or crib laid out in the show (the engine's :class:`ShowState`), as
+    told; ``owner`` and ``muggins_by`` are places at the viewer's table."""
 
     title: str = ""
     #: What muggins took from this count ("Muggins! You take 2 points."; "" if nothing).
@@ -290,32 +169,54 @@ class ShowPanel(ShowState):
         return tuple({c: None for item in self.taken_items for c in item.cards})
 
 
+class DecisionKind(StrEnum):
+    """What the viewer may do now; the values read as the page's form names."""
+
+    DISCARD = "discard"
+    CUT = "cut"
+    PLAY = "play"
+    GO = "go"
+    CLAIM = "claim"
+    MUGGINS = "muggins"
+    OVER = "over"
+
+
+#: The engine's action a person decides, as the table offers it.
+_DECISIONS = {
+    Action.DISCARD: DecisionKind.DISCARD, Action.CUT: DecisionKind.CUT, Action.PLAY: DecisionKind.PLAY,
+    Action.CLAIM: DecisionKind.CLAIM, Action.MUGGINS: DecisionKind.MUGGINS,
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What the learner may do now (only when the reveal has caught up, or to say go)."""
+    """What the viewer may do now (only when the reveal has caught up, or to say go)."""
 
-    kind: str  # discard, cut, play, go, claim, muggins, over
+    kind: DecisionKind
     hand: tuple[Card, ...] = ()
     #: For the cut: how many cards may be lifted off the pack.
     cut_range: tuple[int, int] = (0, 0)
     legal: tuple[Card, ...] = ()
     discards: int = 0
-    claim_what: str = ""
+    claim_what: Counted | None = None
     claim_cards: tuple[Card, ...] = ()
     claim_starter: Card | None = None
-    bot_claimed: int = 0
+    #: The most the claim can be (the engine's limit): the count box goes no higher.
+    claim_limit: int = 0
+    #: The points claimed, when the viewer may call muggins on them.
+    claimed: int = 0
     #: Whose claim is asked about (muggins): a seat's name.
     claimant: str = ""
 
     @property
     def sorted_claim_cards(self) -> tuple[Card, ...]:
         """The cards of a hand or crib to count, by rank (a played pile keeps its order)."""
-        return self.claim_cards if self.claim_what == "play" else tuple(sorted(self.claim_cards))
+        return self.claim_cards if self.claim_what is Counted.PLAY else tuple(sorted(self.claim_cards))
 
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
-    """Another seat at the table: its name and how many cards it holds face down."""
+    """Another seat at the table: its place, its name and how many cards it holds face down."""
 
     seat: int
     name: str
@@ -327,12 +228,14 @@ class SeatView:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """The table as the learner sees it at the reveal cursor."""
+    """The table as the viewer sees it at their reveal cursor (seats as places, sides from theirs)."""
 
     game_id: int
+    #: The version the viewer's forms carry (their seat's).
     version: int
     rules: Rules
     level: str
+    seating: Seating
     phase: Phase
     deal_number: int
     dealer: int | None
@@ -344,10 +247,10 @@ class Table:
     others: tuple[SeatView, ...]
     crib_cards: int
     starter: Card | None
-    pile: tuple[tuple[int, Card], ...]
+    pile: Pile
     #: The running count of the play, as the engine keeps it.
     count: int
-    earlier: tuple[tuple[tuple[int, Card], ...], ...]
+    earlier: tuple[Pile, ...]
     show: ShowPanel | None
     happenings: tuple[Happening, ...]
     waiting: bool
@@ -372,11 +275,6 @@ class Table:
         return self.phase is Phase.OVER
 
     @property
-    def bot_cards(self) -> int:
-        """Cards the bot holds (two players)."""
-        return self.others[0].cards if self.others else 0
-
-    @property
     def pegs_before_text(self) -> str:
         return ",".join(f"{front} {back}" for front, back in self.pegs_before)
 
@@ -384,28 +282,26 @@ class Table:
         """The animation step at which ``card`` was played or turned in the latest reveal (None: before it)."""
         return next((step for c, step in self.card_steps if c == card), None)
 
-    def seat_name(self, seat: int) -> str:
-        return seat_name(self.rules, seat)
+    def seat_name(self, place: int) -> str:
+        return self.seating.name(self.seating.seat_at(place))
 
-    def short_name(self, seat: int) -> str:
+    def short_name(self, place: int) -> str:
         """A seat under the card it played: "you", "bot", "left", "partner", "right"."""
-        return pgettext("under a card", _SHORT_NAMES[seat_kind(self.rules, seat)])
+        return self.seating.short(self.seating.seat_at(place))
 
     @property
     def discard_legend(self) -> str:
-        """What the learner's discard is for ("Choose 2 for your crib")."""
+        """What the viewer's discard is for ("Choose 2 for your crib")."""
         n = self.decision.discards if self.decision is not None else self.rules.discards
-        if self.dealer is None or self.dealer == LEARNER:
+        if self.dealer is None or self.dealer == 0:
             return ngettext("Choose %(num)d for your crib", "Choose %(num)d for your crib", n)
-        whose = seat_of(self.rules, self.dealer).replace("'", "’")
+        whose = self.seating.owner(self.seating.seat_at(self.dealer)).replace("'", "’")
         return ngettext("Choose %(num)d for %(whose)s crib", "Choose %(num)d for %(whose)s crib", n, whose=whose)
 
     @property
     def crib_label(self) -> str:
         """Whose crib lies on the table ("Your crib", "bot’s crib"; "Crib" before the deal)."""
-        if self.dealer is None:
-            return _("Crib")
-        return _(_CRIBS[seat_kind(self.rules, self.dealer)])
+        return self.seating.crib_label(None if self.dealer is None else self.seating.seat_at(self.dealer))
 
     @property
     def title(self) -> str:
@@ -414,17 +310,8 @@ class Table:
 
     @property
     def side_labels(self) -> tuple[str, ...]:
-        """Each side as the score line names it."""
-        return side_labels(self.rules, self.level)
-
-
-def side_labels(rules: Rules, level: str) -> tuple[str, ...]:
-    """Each side as a score line names it ("You", "Easy bot"; "You + partner", "Bots")."""
-    if rules.players == 2:
-        return (pgettext("side", "You"), bot_label(level))
-    if rules.partnerships:
-        return (_("You + partner"), pgettext("side", "Bots"))
-    return (pgettext("side", "You"), pgettext("side", "Left bot"), pgettext("side", "Right bot"))
+        """Each side as the score line names it, the viewer's first."""
+        return self.seating.side_labels()
 
 
 def _items_adding_to(items: Sequence[ScoreItem], points: int) -> tuple[ScoreItem, ...]:
@@ -457,7 +344,8 @@ _REASONS = {
     Award.MUGGINS: N_("by muggins"), Award.START: N_("for the start (the pone's three in five-card)"),
 }
 #: What a claim counted, inside "the ... is worth" (Russian says «в руке», «в яслях», «за карту»).
-_WORTH = {"play": NC_("is worth", "card"), "hand": NC_("is worth", "hand"), "crib": NC_("is worth", "crib")}
+_WORTH = {Counted.PLAY: NC_("is worth", "card"), Counted.HAND: NC_("is worth", "hand"),
+          Counted.CRIB: NC_("is worth", "crib")}
 
 
 def _points_text(event: Points) -> str:
@@ -469,161 +357,167 @@ def _points_text(event: Points) -> str:
     return _("for the claim")
 
 
-def _worth(what: str) -> str:
-    return pgettext("is worth", _WORTH.get(what, "hand"))
+def _worth(what: Counted) -> str:
+    return pgettext("is worth", _WORTH[what])
 
 
-def _actor(rules: Rules, seat: int | None) -> str:
-    if seat is None:
-        return ""
-    if seat == LEARNER:
-        return "you"
-    if rules.partnerships:
-        return "partner" if seat == 2 else "bot"
-    return "bot2" if seat == 2 else "bot"  # the right bot of three, in its peg's colour
-
-
-def _cut_for_deal(rules: Rules, event: CutForDeal) -> Happening:
-    cuts = ", ".join(
-        _("you cut %(card)s", card=words.face(c)) if s == LEARNER
-        else _("%(who)s cut %(card)s", who=_lower(seat_name(rules, s)), card=words.face(c))
-        for s, c in enumerate(event.cuts)
-    )
-    if event.dealer is None:
-        return Happening(_cap(_("%(cuts)s: a tie, cut again.", cuts=cuts)), "")
-    if event.dealer == LEARNER:
-        return Happening(_cap(_("%(cuts)s: the lowest card deals, so you deal.", cuts=cuts)), "")
-    dealer = _lower(seat_name(rules, event.dealer))
-    return Happening(_cap(_("%(cuts)s: the lowest card deals, so %(dealer)s deals.", cuts=cuts, dealer=dealer)), "")
-
-
-def _dealt(rules: Rules, event: Dealt) -> Happening:
-    if event.dealer == LEARNER:
-        whose = _("You deal: the crib is yours.")
-    elif rules.partnerships and rules.side_of(event.dealer) == rules.side_of(LEARNER):
-        whose = _("Your partner deals: the crib is your side's.")
-    else:
-        whose = _cap(_("%(who)s deals: the crib is %(whose)s.", who=_lower(seat_name(rules, event.dealer)),
-                       whose=seat_of(rules, event.dealer)))
-    if event.deal_number == 1:
-        first = _("(You cut the lowest card for the deal.)") if event.dealer == LEARNER else \
-            _("(%(who)s cut the lowest card for the deal.)", who=seat_name(rules, event.dealer))
-        whose = f"{whose} {first}"
-    return Happening(_("Deal %(number)d. %(whose)s", number=event.deal_number, whose=whose), "")
+def _cap(text: str) -> str:
+    """A sentence with its first letter capitalised (after an opening bracket),
+    for sentences that may begin with a seat's name told in lower case."""
+    start = 1 if text.startswith("(") else 0
+    return text[:start] + text[start:start + 1].upper() + text[start + 1:]
 
 
 class _Narrator:
-    """Puts the learner's log into lines, remembering the claim being settled
+    """Puts a seat's log into lines, remembering the claim being settled
     (so an over-claim reads as what happened, not as points "as claimed")."""
 
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
+    def __init__(self, seating: Seating) -> None:
+        self.seating = seating
+        self.rules = seating.rules
         self.claim: Claimed | None = None
         self.pegged: int | None = None
 
+    def _mine(self, seat: int) -> bool:
+        return seat == self.seating.viewer
+
     def line(self, event: Event) -> Happening | None:
-        rules = self.rules
-        seat = getattr(event, "player", None)
-        actor = _actor(rules, seat)
-        who = seat_name(rules, seat) if seat is not None else ""
-        mine = seat == LEARNER
-        if isinstance(event, CutForDeal):
-            return _cut_for_deal(rules, event)
-        if isinstance(event, Dealt):
-            return _dealt(rules, event)
-        if isinstance(event, Discarded):
-            if mine:
-                return Happening(_("You laid %(cards)s away to the crib.", cards=words.faces(event.cards)), actor)
-            return Happening(ngettext("%(who)s laid its card away to the crib.", "%(who)s laid its cards away to the crib.",
-                                      rules.discards, who=who), actor)
-        if isinstance(event, StarterCut):
-            return Happening(_("The starter is turned: %(card)s.", card=words.face(event.starter)), "")
-        if isinstance(event, Played):
-            if mine:
-                return Happening(_("You played %(card)s: count %(count)d.", card=words.face(event.card),
-                                   count=event.count), actor)
-            return Happening(_("%(who)s played %(card)s: count %(count)d.", who=who, card=words.face(event.card),
-                               count=event.count), actor)
-        if isinstance(event, Go):
-            if mine:
-                return Happening(_("No card of yours fits under 31 (count %(count)d): Go.", count=event.count), actor,
-                                 sound="go")
-            return Happening(_("%(who)s has no card that fits under 31 (count %(count)d): Go.", who=who,
-                               count=event.count), actor, sound="go")
-        if isinstance(event, CountReset):
-            return Happening(_("The count starts again from 0."), "")
-        if isinstance(event, PlayEnded):
-            return Happening(_("The play is over: now the show."), "")
-        if isinstance(event, Shown):
-            if mine:
-                text = _("You show your crib.") if event.is_crib else _("You show your hand.")
-            else:
-                text = _("%(who)s shows its crib.", who=who) if event.is_crib else _("%(who)s shows its hand.", who=who)
-            return Happening(text, actor)
-        if isinstance(event, Claimed):
-            self.claim, self.pegged = event, 0
-            return Happening(self._claimed(event, who), actor)
-        if isinstance(event, Points):
-            return self._points(event, who, actor)
-        if isinstance(event, MugginsCalled):
-            return self._muggins(event, who, actor)
-        if isinstance(event, MugginsPassed):
-            claim = self.claim
-            if claim is not None and self.pegged is not None and self.pegged < claim.points:
-                return None  # an over-claim: there was nothing to call, and the line above said so
-            if mine:
-                return Happening(_("You let %(whose)s claim stand.", whose=seat_of(rules, event.claimant)), actor)
-            if event.claimant == LEARNER:
-                return Happening(_("%(who)s lets your claim stand.", who=who), actor)
-            return Happening(_("%(who)s lets %(whose)s claim stand.", who=who, whose=seat_of(rules, event.claimant)),
-                             actor)
-        if isinstance(event, TrueCount):
-            return self._true_count(event)
-        if isinstance(event, GameOver):
-            outcome = event.winner
-            if rules.partnerships:
-                won = rules.side_of(LEARNER) == outcome
-                return Happening(_("Your side wins the game!") if won else _("The bots win the game."), "")
-            if outcome == LEARNER:
-                return Happening(_("You win the game!"), "")
-            return Happening(_("%(who)s wins the game.", who=seat_name(rules, outcome)), "")
+        """The line ``event`` makes (None: it goes without saying)."""
+        seating = self.seating
+        match event:
+            case CutForDeal():
+                return self._cut_for_deal(event)
+            case Dealt():
+                return self._dealt(event)
+            case Discarded(player=seat):
+                if self._mine(seat):
+                    return self._said(seat, _("You laid %(cards)s away to the crib.", cards=words.faces(event.cards)))
+                return self._said(seat, ngettext("%(who)s laid its card away to the crib.",
+                                                 "%(who)s laid its cards away to the crib.", self.rules.discards,
+                                                 who=seating.name(seat)))
+            case StarterCut(starter=starter):
+                return Happening(_("The starter is turned: %(card)s.", card=words.face(starter)), Actor.TABLE)
+            case Played(player=seat, card=card, count=count):
+                if self._mine(seat):
+                    return self._said(seat, _("You played %(card)s: count %(count)d.", card=words.face(card),
+                                              count=count))
+                return self._said(seat, _("%(who)s played %(card)s: count %(count)d.", who=seating.name(seat),
+                                          card=words.face(card), count=count))
+            case Go(player=seat, count=count):
+                if self._mine(seat):
+                    return self._said(seat, _("No card of yours fits under 31 (count %(count)d): Go.", count=count),
+                                      sound=Sound.GO)
+                return self._said(seat, _("%(who)s has no card that fits under 31 (count %(count)d): Go.",
+                                          who=seating.name(seat), count=count), sound=Sound.GO)
+            case CountReset():
+                return Happening(_("The count starts again from 0."), Actor.TABLE)
+            case PlayEnded():
+                return Happening(_("The play is over: now the show."), Actor.TABLE)
+            case Shown(player=seat, is_crib=crib):
+                if self._mine(seat):
+                    return self._said(seat, _("You show your crib.") if crib else _("You show your hand."))
+                who = seating.name(seat)
+                return self._said(seat, _("%(who)s shows its crib.", who=who) if crib else
+                                  _("%(who)s shows its hand.", who=who))
+            case Claimed(player=seat):
+                self.claim, self.pegged = event, 0
+                return self._said(seat, self._claimed(event))
+            case Points():
+                return self._points(event)
+            case MugginsCalled():
+                return self._muggins(event)
+            case MugginsPassed():
+                return self._passed(event)
+            case TrueCount():
+                return self._true_count(event)
+            case GameOver():
+                return self._game_over(event)
         return None
 
-    @staticmethod
-    def _claimed(event: Claimed, who: str) -> str:
+    def _said(self, seat: int, text: str, points: int = 0, sound: Sound = Sound.NONE) -> Happening:
+        return Happening(text, self.seating.actor(seat), points, sound=sound)
+
+    def _cut_for_deal(self, event: CutForDeal) -> Happening:
+        seating = self.seating
+        cuts = ", ".join(
+            _("you cut %(card)s", card=words.face(c)) if self._mine(s)
+            else _("%(who)s cut %(card)s", who=seating.in_sentence(s), card=words.face(c))
+            for s, c in enumerate(event.cuts)
+        )
+        if event.dealer is None:
+            return Happening(_cap(_("%(cuts)s: a tie, cut again.", cuts=cuts)), Actor.TABLE)
+        if self._mine(event.dealer):
+            return Happening(_cap(_("%(cuts)s: the lowest card deals, so you deal.", cuts=cuts)), Actor.TABLE)
+        dealer = seating.in_sentence(event.dealer)
+        return Happening(_cap(_("%(cuts)s: the lowest card deals, so %(dealer)s deals.", cuts=cuts, dealer=dealer)),
+                         Actor.TABLE)
+
+    def _dealt(self, event: Dealt) -> Happening:
+        seating, rules = self.seating, self.rules
+        if self._mine(event.dealer):
+            whose = _("You deal: the crib is yours.")
+        elif rules.partnerships and rules.side_of(event.dealer) == seating.my_side:
+            whose = _("Your partner deals: the crib is your side's.")
+        else:
+            whose = _cap(_("%(who)s deals: the crib is %(whose)s.", who=seating.in_sentence(event.dealer),
+                           whose=seating.owner(event.dealer)))
+        if event.deal_number == 1:
+            first = _("(You cut the lowest card for the deal.)") if self._mine(event.dealer) else \
+                _("(%(who)s cut the lowest card for the deal.)", who=seating.name(event.dealer))
+            whose = f"{whose} {first}"
+        return Happening(_("Deal %(number)d. %(whose)s", number=event.deal_number, whose=whose), Actor.TABLE)
+
+    def _claimed(self, event: Claimed) -> str:
         n = event.points
-        if event.player == LEARNER:
-            if event.what == "play":
+        if self._mine(event.player):
+            if event.what is Counted.PLAY:
                 return ngettext("You claim %(num)d for your card.", "You claim %(num)d for your card.", n)
-            if event.what == "crib":
+            if event.what is Counted.CRIB:
                 return ngettext("You claim %(num)d for your crib.", "You claim %(num)d for your crib.", n)
             return ngettext("You claim %(num)d for your hand.", "You claim %(num)d for your hand.", n)
-        if event.what == "play":
+        who = self.seating.name(event.player)
+        if event.what is Counted.PLAY:
             return ngettext("%(who)s claims %(num)d for its card.", "%(who)s claims %(num)d for its card.", n, who=who)
-        if event.what == "crib":
+        if event.what is Counted.CRIB:
             return ngettext("%(who)s claims %(num)d for its crib.", "%(who)s claims %(num)d for its crib.", n, who=who)
         return ngettext("%(who)s claims %(num)d for its hand.", "%(who)s claims %(num)d for its hand.", n, who=who)
 
-    def _muggins(self, event: MugginsCalled, who: str, actor: str) -> Happening:
+    def _muggins(self, event: MugginsCalled) -> Happening:
+        seating = self.seating
+        who = seating.name(event.player)
         if event.points == 0:
-            if event.player == LEARNER:
-                return Happening(_("You called muggins, but nothing was missed."), actor)
-            return Happening(_("%(who)s called muggins, but nothing was missed.", who=who), actor)
+            if self._mine(event.player):
+                return self._said(event.player, _("You called muggins, but nothing was missed."))
+            return self._said(event.player, _("%(who)s called muggins, but nothing was missed.", who=who))
         n = event.points
-        victim = _lower(seat_name(self.rules, event.claimant))
-        if event.player == LEARNER:
+        victim = seating.in_sentence(event.claimant)
+        if self._mine(event.player):
             text = ngettext("Muggins! You take %(num)d that %(victim)s missed.",
                             "Muggins! You take %(num)d that %(victim)s missed.", n, victim=victim)
-        elif event.claimant == LEARNER:
+        elif self._mine(event.claimant):
             text = ngettext("Muggins! %(who)s takes %(num)d that you missed.",
                             "Muggins! %(who)s takes %(num)d that you missed.", n, who=who)
         else:
             text = ngettext("Muggins! %(who)s takes %(num)d that %(victim)s missed.",
                             "Muggins! %(who)s takes %(num)d that %(victim)s missed.", n, who=who, victim=victim)
-        return Happening(text, actor, sound="muggins")
+        return self._said(event.player, text, sound=Sound.MUGGINS)
 
-    def _points(self, event: Points, who: str, actor: str) -> Happening:
-        mine = event.player == LEARNER
+    def _passed(self, event: MugginsPassed) -> Happening | None:
+        claim = self.claim
+        if claim is not None and self.pegged is not None and self.pegged < claim.points:
+            return None  # an over-claim: there was nothing to call, and the line above said so
+        seating = self.seating
+        if self._mine(event.player):
+            return self._said(event.player, _("You let %(whose)s claim stand.", whose=seating.owner(event.claimant)))
+        who = seating.name(event.player)
+        if self._mine(event.claimant):
+            return self._said(event.player, _("%(who)s lets your claim stand.", who=who))
+        return self._said(event.player, _("%(who)s lets %(whose)s claim stand.", who=who,
+                                          whose=seating.owner(event.claimant)))
+
+    def _points(self, event: Points) -> Happening:
+        mine = self._mine(event.player)
+        who = self.seating.name(event.player)
         n = event.points
         if event.reason is Award.CLAIM and self.claim is not None:
             claim = self.claim
@@ -637,66 +531,85 @@ class _Narrator:
                 else:
                     text = _("%(who)s claimed %(claimed)d; the %(what)s is worth %(points)d: %(points)d pegged.",
                              who=who, claimed=claim.points, what=worth, points=n)
-                return Happening(text, actor, n, sound="peg")
+                return self._said(event.player, text, n, Sound.PEG)
             if mine:
                 text = ngettext("You peg %(num)d as claimed.", "You peg %(num)d as claimed.", n)
             else:
                 text = ngettext("%(who)s pegs %(num)d as claimed.", "%(who)s pegs %(num)d as claimed.", n, who=who)
-            return Happening(text, actor, n, sound="peg")
+            return self._said(event.player, text, n, Sound.PEG)
         reason = _points_text(event)
         if mine:
             text = ngettext("You peg %(num)d %(reason)s.", "You peg %(num)d %(reason)s.", n, reason=reason)
         else:
             text = ngettext("%(who)s pegs %(num)d %(reason)s.", "%(who)s pegs %(num)d %(reason)s.", n, who=who,
                             reason=reason)
-        return Happening(text, actor, n, sound="peg")
+        return self._said(event.player, text, n, Sound.PEG)
 
     def _true_count(self, event: TrueCount) -> Happening | None:
         self.claim = None
         if event.claimed > event.total:
             if event.total == 0:
                 worth = _worth(event.what)
-                if event.player == LEARNER:
+                if self._mine(event.player):
                     text = _("You claimed %(claimed)d; the %(what)s is worth nothing: 0 pegged.",
                              claimed=event.claimed, what=worth)
                 else:
                     text = _("%(who)s claimed %(claimed)d; the %(what)s is worth nothing: 0 pegged.",
-                             who=seat_name(self.rules, event.player), claimed=event.claimed, what=worth)
-                return Happening(text, "")
+                             who=self.seating.name(event.player), claimed=event.claimed, what=worth)
+                return Happening(text, Actor.TABLE)
             return None  # said when the true count was pegged
         if event.claimed < event.total:
             return Happening(_("The true count was %(total)d (claimed %(claimed)d).", total=event.total,
-                               claimed=event.claimed), "")
-        return Happening(_("The true count was %(total)d: exact.", total=event.total), "")
+                               claimed=event.claimed), Actor.TABLE)
+        return Happening(_("The true count was %(total)d: exact.", total=event.total), Actor.TABLE)
+
+    def _game_over(self, event: GameOver) -> Happening:
+        seating, rules = self.seating, self.rules
+        if rules.partnerships:
+            if event.winner == seating.my_side:
+                return Happening(_("Your side wins the game!"), Actor.TABLE)
+            if seating.other_side_is_bots:
+                return Happening(_("The bots win the game."), Actor.TABLE)
+            return Happening(_("Your opponents win the game."), Actor.TABLE)
+        if self._mine(event.winner):
+            return Happening(_("You win the game!"), Actor.TABLE)
+        return Happening(_("%(who)s wins the game.", who=seating.name(event.winner)), Actor.TABLE)
 
 
 # ---------------------------------------------------------------- the table
 
 
-def _pegs(rules: Rules, state: TableState) -> tuple[tuple[int, int], ...]:
-    """Each side's (front, back) peg holes: a side that pegged out stands in the game hole."""
-    return tuple((rules.peg_hole(front), rules.peg_hole(back)) for front, back in zip(state.scores, state.backs))
+def _pegs(seating: Seating, state: TableState) -> tuple[tuple[int, int], ...]:
+    """Each side's (front, back) peg holes, the viewer's first: a side that pegged out stands in the game hole."""
+    rules = seating.rules
+    return seating.from_my_side([(rules.peg_hole(front), rules.peg_hole(back))
+                                 for front, back in zip(state.scores, state.backs)])
 
 
-def table_of(row: SavedGame, game: Game) -> Table:
-    """The table of a saved game at its reveal cursor, from the learner's own log.
+def _placed(seating: Seating, pile: Pile) -> Pile:
+    """A pile with each card's player as a place at the viewer's table."""
+    return tuple((seating.place(seat), card) for seat, card in pile)
 
-    The engine folds the log (:func:`engine.table.fold`); this only narrates it
-    and numbers the steps revealed since ``row.mark`` for the page's animation."""
+
+def table_of(game: Game, seating: Seating, *, seen: int, mark: int, game_id: int = 0, version: int = 0,
+             level: str = "easy", match_id: int | None = None) -> Table:
+    """The table of ``game`` from ``seating.viewer``'s seat at its reveal cursor
+    ``seen``, from that seat's own log.
+
+    The engine folds the log (:func:`engine.table.fold`); this only narrates it,
+    numbers the steps revealed since ``mark`` for the page's animation, and
+    turns seats into places at the viewer's table."""
     rules = game.rules
-    log = game.log_seen_by(LEARNER)
-    seen = min(row.seen, len(log))
-    mark = min(row.mark, seen)
-    state = fold(rules, LEARNER, log[:mark])
-    pegs_before, count_before = _pegs(rules, state), state.count
+    seat = seating.viewer
+    log = game.log_seen_by(seat)
+    seen = min(seen, len(log))
+    mark = min(mark, seen)
+    state = fold(rules, seat, log[:mark])
+    pegs_before, count_before = _pegs(seating, state), state.count
     # Only this deal's story: the cards of an earlier deal (or of the cut for deal) are back in the pack.
     deal_start = max((i for i in range(seen) if isinstance(log[i], Dealt)), default=0)
-    narrator = _Narrator(rules)
-    earlier = []
-    for index in range(deal_start, mark):
-        happening = narrator.line(log[index])
-        if happening is not None:
-            earlier.append(happening)
+    narrator = _Narrator(seating)
+    earlier = [line for line in (narrator.line(event) for event in log[deal_start:mark]) if line is not None]
     lines: list[Happening] = []
     card_steps: list[tuple[Card, int]] = []
     point_steps: list[int] = []
@@ -708,54 +621,55 @@ def table_of(row: SavedGame, game: Game) -> Table:
             continue
         step = len(lines)
         count = state.count if isinstance(event, (Played, CountReset, PlayEnded)) else None
-        lines.append(replace(happening, latest=True, step=step, pegs=_pegs(rules, state), count=count))
-        if isinstance(event, Played):
-            card_steps.append((event.card, step))
-        elif isinstance(event, StarterCut):
-            card_steps.append((event.starter, step))
-        elif isinstance(event, Points) and isinstance(event.reason, ScoreKind) and state.phase is Phase.SHOW:
-            point_steps.append(step)
+        lines.append(replace(happening, latest=True, step=step, pegs=_pegs(seating, state), count=count))
+        match event:
+            case Played(card=card) | StarterCut(starter=card):
+                card_steps.append((card, step))
+            case Points(reason=ScoreKind()) if state.phase is Phase.SHOW:
+                point_steps.append(step)
     context = earlier[-max(0, CONTEXT_LINES - len(lines)):] if len(lines) < CONTEXT_LINES else []
     show = None
     item_steps: tuple[int | None, ...] = ()
     if state.show is not None:
         values = {f.name: getattr(state.show, f.name) for f in fields(ShowState)}
-        show = ShowPanel(**values, title=_show_title(rules, state.show.owner, state.show.is_crib),
-                         muggins_text=_muggins_taken(rules, state.show))
+        values["owner"] = seating.place(state.show.owner)
+        values["muggins_by"] = None if state.show.muggins_by is None else seating.place(state.show.muggins_by)
+        show = ShowPanel(**values, title=_show_title(seating, state.show.owner, state.show.is_crib),
+                         muggins_text=_muggins_taken(seating, state.show))
         new = len(point_steps)
         item_steps = (None,) * (len(show.items) - new) + tuple(point_steps[-new:] if new else ())
         item_steps = item_steps[-len(show.items):] if show.items else ()
     waiting = seen < len(log)
     next_is_deal = waiting and isinstance(log[seen], Dealt)
     decision: Decision | None
-    if at_learners_go(log, seen):
-        decision = Decision("go", hand=tuple(sorted(state.hand)))
+    if at_own_go(log, seen, seat):
+        decision = Decision(DecisionKind.GO, hand=tuple(sorted(state.hand)))
     else:
-        decision = None if waiting else _decision(game)
-    turn = _turn_text(game, state, log, seen, decision)
-    pegs = _pegs(rules, state)
+        decision = None if waiting else decision_of(game, seating)
+    turn = _turn_text(game, seating, state, log, seen, decision)
+    pegs = _pegs(seating, state)
     others = tuple(
-        SeatView(seat, seat_name(rules, seat), state.hand_sizes[seat], rules.side_of(seat),
-                 pgettext("seat label", _SEAT_LABELS[seat_kind(rules, seat)]))
-        for seat in range(1, rules.players)
+        SeatView(place, seating.name(other), state.hand_sizes[other], rules.side_of(place), seating.label(other))
+        for place, other in ((place, seating.seat_at(place)) for place in range(1, rules.players))
     )
     return Table(
-        game_id=row.id,
-        version=row.version,
+        game_id=game_id,
+        version=version,
         rules=rules,
-        level=row.level,
+        level=level,
+        seating=seating,
         phase=state.phase,
         deal_number=state.deal_number,
-        dealer=state.dealer,
+        dealer=None if state.dealer is None else seating.place(state.dealer),
         scores=tuple(front for front, _ in pegs),
         backs=tuple(back for _, back in pegs),
         hand=tuple(sorted(state.hand)),
         others=others,
         crib_cards=state.crib_cards,
         starter=state.starter,
-        pile=state.pile,
+        pile=_placed(seating, state.pile),
         count=state.count,
-        earlier=state.earlier,
+        earlier=tuple(_placed(seating, pile) for pile in state.earlier),
         show=show,
         happenings=tuple(context) + tuple(lines),
         waiting=waiting,
@@ -764,91 +678,100 @@ def table_of(row: SavedGame, game: Game) -> Table:
         turn=turn,
         board=board_layout(rules.target, pegs),
         narrow_board=board_layout(rules.target, pegs, row_holes=30),
-        match_id=row.match_id,
+        match_id=match_id,
         pegs_before=pegs_before,
         count_before=count_before,
         card_steps=tuple(card_steps),
         item_steps=item_steps,
-        side_names=tuple(side_name(rules, side) for side in range(rules.sides)),
+        side_names=seating.side_names(),
     )
 
 
-def _decision(game: Game) -> Decision | None:
+def decision_of(game: Game, seating: Seating) -> Decision | None:
+    """What the engine waits for the viewer to decide now (:meth:`engine.game.Game.awaits`), as the table offers it."""
+    seat = seating.viewer
     if game.is_over:
-        return Decision("over")
-    action = game.expected
-    if action is Action.DISCARD and LEARNER in game.to_act:
-        return Decision("discard", hand=game.hand(LEARNER), discards=game.rules.discards)
-    if action is Action.CUT and game.cutter == LEARNER:
-        return Decision("cut", cut_range=cut_range(game))
-    if action is Action.PLAY and game.to_play == LEARNER:
-        return Decision("play", hand=game.hand(LEARNER), legal=game.legal_plays(LEARNER))
-    pending = game.pending_claim
-    if action is Action.CLAIM and pending is not None and pending.player == LEARNER:
-        return Decision("claim", claim_what=pending.what, claim_cards=pending.cards, claim_starter=pending.starter)
-    window = game.muggins_window
-    if action is Action.MUGGINS and window is not None and LEARNER in window.callers:
-        return Decision("muggins", claim_what=window.claim.what, claim_cards=window.claim.cards,
-                        claim_starter=window.claim.starter, bot_claimed=window.claimed,
-                        claimant=seat_name(game.rules, window.claim.player))
+        return Decision(DecisionKind.OVER)
+    action = game.awaits(seat)
+    kind = _DECISIONS.get(action)
+    if kind is None:
+        return None
+    match action:
+        case Action.DISCARD:
+            return Decision(kind, hand=game.hand(seat), discards=game.rules.discards)
+        case Action.CUT:
+            return Decision(kind, cut_range=game.cut_range)
+        case Action.PLAY:
+            return Decision(kind, hand=game.hand(seat), legal=game.legal_plays(seat))
+        case Action.CLAIM if (pending := game.pending_claim) is not None:
+            return Decision(kind, claim_what=pending.what, claim_cards=pending.cards, claim_starter=pending.starter,
+                            claim_limit=pending.limit)
+        case Action.MUGGINS if (window := game.muggins_window) is not None:
+            claim = window.claim
+            return Decision(kind, claim_what=claim.what, claim_cards=claim.cards, claim_starter=claim.starter,
+                            claimed=window.claimed, claimant=seating.name(claim.player))
     return None
 
 
-def _show_title(rules: Rules, owner: int, is_crib: bool) -> str:
+def _show_title(seating: Seating, owner: int, is_crib: bool) -> str:
     """The title of a hand or crib in the show ("Your hand", "The bot's crib")."""
-    if owner == LEARNER:
+    if owner == seating.viewer:
         return _("Your crib") if is_crib else _("Your hand")
-    whose = seat_of(rules, owner)
+    whose = seating.owner(owner)
     return _cap(_("%(whose)s crib", whose=whose) if is_crib else _("%(whose)s hand", whose=whose))
 
 
-def _muggins_taken(rules: Rules, show: ShowState) -> str:
+def _muggins_taken(seating: Seating, show: ShowState) -> str:
     """What muggins took from a count, as the show panel says it."""
     n = show.muggins_taken
     if not n or show.muggins_by is None:
         return ""
-    if show.muggins_by == LEARNER:
+    if show.muggins_by == seating.viewer:
         return ngettext("Muggins! You take %(num)d point.", "Muggins! You take %(num)d points.", n)
     return ngettext("Muggins! %(who)s takes %(num)d point.", "Muggins! %(who)s takes %(num)d points.", n,
-                    who=seat_name(rules, show.muggins_by))
+                    who=seating.name(show.muggins_by))
 
 
-def _turn_text(game: Game, state: TableState, log: Sequence[Event], seen: int, decision: Decision | None) -> str:
-    rules = game.rules
-    if decision is not None and decision.kind == "go":
+def _turn_text(game: Game, seating: Seating, state: TableState, log: Sequence[Event], seen: int,
+               decision: Decision | None) -> str:
+    seat = seating.viewer
+    if decision is not None and decision.kind is DecisionKind.GO:
         return _("No card of yours fits under 31 (the count is %(count)d): say Go.", count=state.count)
     if seen < len(log):
-        following = log[seen]
-        if isinstance(following, Dealt):
-            return _("The deal is over: press Next deal when you are ready.")
-        if isinstance(following, Shown) and state.show is not None:
-            owner, crib = state.show.owner, state.show.is_crib
-            if owner == LEARNER:
-                return _("That was your crib: press Next for the next count.") if crib else \
-                    _("That was your hand: press Next for the next count.")
-            whose = seat_of(rules, owner)
-            return _("That was %(whose)s crib: press Next for the next count.", whose=whose) if crib else \
-                _("That was %(whose)s hand: press Next for the next count.", whose=whose)
+        match log[seen]:
+            case Dealt():
+                return _("The deal is over: press Next deal when you are ready.")
+            case Shown() if state.show is not None:
+                owner, crib = state.show.owner, state.show.is_crib
+                if owner == seat:
+                    return _("That was your crib: press Next for the next count.") if crib else \
+                        _("That was your hand: press Next for the next count.")
+                whose = seating.owner(owner)
+                return _("That was %(whose)s crib: press Next for the next count.", whose=whose) if crib else \
+                    _("That was %(whose)s hand: press Next for the next count.", whose=whose)
         return _("Press Continue to see what happened next.")
     if decision is None:
-        return _("The bots are thinking.") if rules.players > 2 else _("The bot is thinking.")
+        people = [other for other in game.to_act if other != seat and seating.is_person(other)]
+        if people:
+            return _("Waiting for %(who)s.", who=", ".join(seating.in_sentence(other) for other in people))
+        return _("The bots are thinking.") if seating.players > 2 else _("The bot is thinking.")
     dealer = game.dealer or 0
-    kind = decision.kind
-    if kind == "over":
-        return _("The game is over.")
-    if kind == "discard":
-        n = decision.discards
-        if dealer == LEARNER:
-            return ngettext("Your turn: choose %(num)d card for your crib.",
-                            "Your turn: choose %(num)d cards for your crib.", n)
-        return ngettext("Your turn: choose %(num)d card for %(whose)s crib.",
-                        "Your turn: choose %(num)d cards for %(whose)s crib.", n, whose=seat_of(rules, dealer))
-    if kind == "cut":
-        return _cap(_("%(who)s dealt: cut the pack for the starter.", who=_lower(seat_name(rules, dealer))))
-    if kind == "play":
-        return _("Your turn to play a card.")
-    if kind == "claim":
-        if decision.claim_what == "play":
-            return _("Count your play points for that card.")
-        return _("Count your crib.") if decision.claim_what == "crib" else _("Count your hand.")
+    match decision.kind:
+        case DecisionKind.OVER:
+            return _("The game is over.")
+        case DecisionKind.DISCARD:
+            n = decision.discards
+            if dealer == seat:
+                return ngettext("Your turn: choose %(num)d card for your crib.",
+                                "Your turn: choose %(num)d cards for your crib.", n)
+            return ngettext("Your turn: choose %(num)d card for %(whose)s crib.",
+                            "Your turn: choose %(num)d cards for %(whose)s crib.", n, whose=seating.owner(dealer))
+        case DecisionKind.CUT:
+            return _cap(_("%(who)s dealt: cut the pack for the starter.", who=seating.in_sentence(dealer)))
+        case DecisionKind.PLAY:
+            return _("Your turn to play a card.")
+        case DecisionKind.CLAIM:
+            if decision.claim_what is Counted.PLAY:
+                return _("Count your play points for that card.")
+            return _("Count your crib.") if decision.claim_what is Counted.CRIB else _("Count your hand.")
     return _("%(who)s has claimed: call muggins if anything was missed.", who=decision.claimant)

@@ -21,7 +21,8 @@ from engine.rules import Counting
 from trainer.language.i18n import NC_
 from trainer.language.i18n import gettext as _
 from trainer.play import games
-from trainer.play.results import game_results, game_review, review_win_chart
+from trainer.play.results import game_results, game_review
+from trainer.play.seats import level_label
 from trainer.record import table_settings
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
@@ -42,7 +43,7 @@ def index():
         countings=tuple(c.value for c in Counting),
         saved=games.learner_games(g.learner.id),
         match_points=games.MATCH_POINTS,
-        level_label=games.level_label,
+        level_label=level_label,
         variant_label=games.variant_label,
         counting_label=games.counting_label,
     )
@@ -61,7 +62,8 @@ def new():
         return redirect(url_for("play.index"))
     config = current_app.config
     game_id = games.new_game(
-        g.learner.id, setup, seed=config.get("PLAY_SEED"), miss_rate=config.get("PLAY_BOT_MISS_RATE")
+        g.learner.id, setup, seed=config.get("PLAY_SEED"), miss_rate=config.get("PLAY_BOT_MISS_RATE"),
+        coached=_coached(),
     )
     return redirect(url_for("play.table", game_id=game_id))
 
@@ -135,22 +137,21 @@ def _cards(values: list[str]) -> tuple[Card, ...]:
         raise games.GameActionError(_("That is not one of your cards.")) from None
 
 
-def _require_game(game_id: int) -> None:
-    """Not found (404) unless the learner has a game with this id."""
-    if not games.game_exists(g.learner.id, game_id):
-        abort(404)
+def _coached() -> bool:
+    """Whether the learner has the coach on (the table menu or the settings page)."""
+    return table_settings.settings_of(g.learner.id).coach
 
 
 @bp.route("/<id:game_id>", methods=["GET", "POST"])
 @learner_required
 def table(game_id: int):
     if request.method == "POST":
-        _require_game(game_id)
         if PostForm().validate_on_submit():
             try:
                 version, move = read_move(request.form)
-                coached = table_settings.settings_of(g.learner.id).coach
-                message = games.act(g.learner.id, game_id, version, move, coached=coached)
+                message = games.act(g.learner.id, game_id, version, move, coached=_coached())
+            except LookupError:
+                abort(404)
             except games.StaleAction as error:
                 flash(str(error), "info")
             except games.GameActionError as error:
@@ -158,20 +159,23 @@ def table(game_id: int):
             else:
                 if message:
                     flash(message, "info")
+        elif games.load_table(g.learner.id, game_id) is None:
+            abort(404)
         return redirect(url_for("play.table", game_id=game_id))
-    view = games.load_table(g.learner.id, game_id)
+    view = games.table_view(g.learner.id, game_id, coached=_coached())
     if view is None:
         abort(404)
-    # The coach only for a learner who turned it on (table menu or settings).
-    coach = games.coaching(g.learner.id, game_id, view) if table_settings.settings_of(g.learner.id).coach else None
-    return render_template("play/table.html", t=view, form=PostForm(), coach=coach)
+    table, coach = view
+    return render_template("play/table.html", t=table, form=PostForm(), coach=coach)
 
 
 @bp.get("/<id:game_id>/results")
 @learner_required
 def results(game_id: int):
-    _require_game(game_id)
-    outcome = game_results(g.learner.id, game_id)
+    try:
+        outcome = game_results(g.learner.id, game_id)
+    except LookupError:
+        abort(404)
     if outcome is None:
         flash(_("That game is not over yet: here it is."), "info")
         return redirect(url_for("play.table", game_id=game_id))
@@ -181,22 +185,27 @@ def results(game_id: int):
 @bp.get("/<id:game_id>/review")
 @learner_required
 def review(game_id: int):
-    _require_game(game_id)
-    deals = game_review(g.learner.id, game_id)
-    if deals is None:
+    try:
+        reviewed = game_review(g.learner.id, game_id)
+    except LookupError:
+        abort(404)
+    if reviewed is None:
         flash(_("The review opens when the game is over."), "info")
         return redirect(url_for("play.table", game_id=game_id))
-    return render_template("play/review.html", deals=deals, game_id=game_id,
-                           win_chart=review_win_chart(g.learner.id, game_id))
+    return render_template("play/review.html", deals=reviewed.deals, game_id=game_id, win_chart=reviewed.win_chart)
 
 
 @bp.post("/<id:game_id>/next")
 @learner_required
 def next_game(game_id: int):
-    _require_game(game_id)
-    if not PostForm().validate_on_submit():
-        return redirect(url_for("play.results", game_id=game_id))
-    following = games.next_match_game(g.learner.id, game_id)
+    try:
+        if not PostForm().validate_on_submit():
+            if games.load_table(g.learner.id, game_id) is None:
+                abort(404)
+            return redirect(url_for("play.results", game_id=game_id))
+        following = games.next_match_game(g.learner.id, game_id, coached=_coached())
+    except LookupError:
+        abort(404)
     if following is None:
         flash(_("That match is over (or the game is not finished)."), "info")
         return redirect(url_for("play.results", game_id=game_id))

@@ -7,7 +7,8 @@
     button.addEventListener("click", function () {
       var input = button.parentNode.querySelector("input[name=points], input[data-points]");
       var value = parseInt(input.value, 10) || 0;
-      input.value = Math.max(0, Math.min(29, value + Number(button.getAttribute("data-step"))));
+      var most = Number(input.getAttribute("data-max")) || 29;  // the engine's limit for this count
+      input.value = Math.max(0, Math.min(most, value + Number(button.getAttribute("data-step"))));
     });
   });
   // The count box starts at 0, selected, so typing a number replaces it.
