@@ -17,6 +17,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--workers", type=_number("workers", 1, 64), default=1,
                         help="worker processes (gunicorn; where it cannot run, more threads); default 1")
     parser.add_argument("--threads", type=_number("threads", 1, 256), default=6, help="threads per worker; default 6")
+    parser.add_argument("--request-timeout", type=_number("request timeout", 1, 3600), default=20, metavar="SECONDS",
+                        help="seconds a client has to send a whole request once begun (slower ones are dropped); default 20")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--accounts", dest="accounts", action="store_const", const=True, default=None,
                       help="sign-up and sign-in with passwords (the default when --host is not a loopback address)")
@@ -41,5 +43,6 @@ def _number(name: str, low: int, high: int):
 def run(args: argparse.Namespace) -> int:
     from trainer.web.serving import ServeOptions, serve  # the web stack loads only for this command
 
-    serve(ServeOptions(host=args.host, port=args.port, workers=args.workers, threads=args.threads, accounts=args.accounts))
+    serve(ServeOptions(host=args.host, port=args.port, workers=args.workers, threads=args.threads,
+                       accounts=args.accounts, request_timeout=args.request_timeout))
     return 0
