@@ -55,7 +55,8 @@ MAX_CONTENT_LENGTH = 1 << 20
 
 def init_app(app: Flask) -> None:
     """Add the security headers to every response, bound request bodies, and answer 413 and 429 with a page."""
-    app.config.setdefault("MAX_CONTENT_LENGTH", MAX_CONTENT_LENGTH)
+    if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's default: no limit
+        app.config["MAX_CONTENT_LENGTH"] = MAX_CONTENT_LENGTH
     proxies = app.config.get("TRUSTED_PROXIES", 0)
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]  # Flask's documented way
