@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 
 DESCRIPTION = """Serve the web trainer. Settings from the environment: DATABASE_URL (default:
-SQLite in the per-user data folder), SECRET_KEY (shared by every host serving the
-same database), SESSION_COOKIE_SECURE=1 behind HTTPS, RATELIMIT_STORAGE_URI,
-CRIB_ACCOUNTS=1, CRIB_MIGRATE=0 (migrate with `crib db upgrade` instead)."""
+SQLite in the per-user data folder), SECRET_KEY (at least 32 characters, shared by
+every host serving the same database), SESSION_COOKIE_SECURE=1 behind HTTPS,
+CRIB_TRUSTED_PROXIES=1 behind a reverse proxy, CRIB_SIGN_IN_LIMIT, CRIB_SIGN_IN_NAME_LIMIT,
+CRIB_SIGN_UP_LIMIT (such as 10/minute), CRIB_ACCOUNTS=1, CRIB_MIGRATE=0 (migrate with
+`crib db upgrade` instead). On the open internet put a buffering reverse proxy in front."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
