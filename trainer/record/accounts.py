@@ -38,6 +38,10 @@ MAX_PASSWORD_LENGTH = 200
 #: at least a million guesses by zxcvbn's reckoning, so at the sign-in limits
 #: (per address, and per name from every address) years of guessing online.
 MIN_PASSWORD_SCORE = 2
+#: Words zxcvbn's English dictionaries lack: the trainer's own, the Russian
+#: password, and runs of the Russian keyboard (ЙЦУКЕН), read as easy as "password" and "qwerty".
+EASY_WORDS = ("cribbage", "crib", "trainer", "криббедж", "пароль", "йцукен", "йцукенгшщзхъ", "фыва", "фывапролджэ",
+              "ячсмитьбю", "любовь", "привет")
 #: zxcvbn reads at most this many characters (it refuses longer passwords; the start decides anyway).
 _SCORED_LENGTH = 72
 
@@ -101,7 +105,7 @@ def too_easy(password: str, name: str = "") -> bool:
     >>> too_easy("password"), too_easy("Ann Ann 1", "Ann"), too_easy(" " * 8), too_easy("correct horse")
     (True, True, True, False)
     """
-    hints = [word for word in (name, *name.split()) if word] + ["cribbage", "crib", "trainer"]
+    hints = [word for word in (name, *name.split()) if word] + list(EASY_WORDS)
     return zxcvbn(password[:_SCORED_LENGTH], user_inputs=hints)["score"] < MIN_PASSWORD_SCORE
 
 
