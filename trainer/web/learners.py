@@ -201,6 +201,7 @@ def _clear_session() -> None:
     kept = {key: session[key] for key in _KEPT_ON_SIGN_OUT if key in session}
     session.clear()
     session.update(kept)
+    session.permanent = "known" in kept  # the browser stays known to its accounts after it closes
 
 
 def _next_arg() -> str | None:
