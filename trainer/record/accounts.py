@@ -183,8 +183,9 @@ def password_matches(stored: str, password: str) -> bool:
 
 
 def change_password(learner: LearnerInfo, current: str, new: str, confirm: str) -> None:
-    """Give the account a new password (committed); :class:`AccountError` if ``current``
-    is not its password or ``new`` is not acceptable.  Signing its browsers out is the caller's."""
+    """Give the account a new password (flushed: committed with signing its other browsers
+    out, :func:`trainer.record.sessions.end_all`); :class:`AccountError` if ``current``
+    is not its password or ``new`` is not acceptable."""
     stored = learners.password_hash(learner.id)
     if stored is None or not _encodable(current) or len(current) > MAX_PASSWORD_LENGTH \
             or not password_matches(stored, current):

@@ -184,11 +184,11 @@ def password_hash(learner_id: int) -> str | None:
 
 
 def set_password_hash(learner_id: int, password_hash: str) -> None:
-    """Keep the learner's new password hash (committed)."""
+    """Keep the learner's new password hash; flushed, not committed."""
     row = db.session.get(Learner, learner_id)
     if row is not None:
         row.password_hash = password_hash
-        db.session.commit()
+        db.session.flush()
 
 
 def row_key(value: Any) -> int | None:
