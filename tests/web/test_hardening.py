@@ -140,6 +140,29 @@ def test_tries_at_one_name_from_many_addresses_are_counted_by_every_worker_toget
     assert statuses.count(200) <= 10 and statuses.count(429) >= 20, statuses
 
 
+@pytest.mark.parametrize("workers", ["1", "2"], ids=["waitress", "gunicorn"])
+def test_behind_a_trusted_proxy_each_forwarded_address_has_its_own_limit(tmp_path, start, workers):
+    """waitress drops X-Forwarded-For unless told to keep it: before, the whole club behind
+    the proxy shared one address's limit, however CRIB_TRUSTED_PROXIES was set."""
+    server = start(f"sqlite:///{tmp_path / 'trainer.sqlite3'}", "--workers", workers, CRIB_TRUSTED_PROXIES="1")
+    statuses = [Browser(headers={"X-Forwarded-For": f"198.51.100.{n}"}).post_form(
+        server.url + "/signin", server.url + "/signin", {"name": f"Guess {n}", "password": "wrong"}).status
+        for n in range(12)]
+    assert statuses == [200] * 12
+    one = Browser(headers={"X-Forwarded-For": "198.51.100.200"})
+    statuses = [one.post_form(server.url + "/signin", server.url + "/signin", {"name": f"Guess {n}", "password": "wrong"})
+                .status for n in range(11)]
+    assert statuses == [200] * 10 + [429]
+
+
+def test_without_a_trusted_proxy_a_forwarded_address_is_ignored(tmp_path, start):
+    server = start(f"sqlite:///{tmp_path / 'trainer.sqlite3'}")
+    statuses = [Browser(headers={"X-Forwarded-For": f"198.51.100.{n}"}).post_form(
+        server.url + "/signin", server.url + "/signin", {"name": f"Guess {n}", "password": "wrong"}).status
+        for n in range(11)]
+    assert statuses == [200] * 10 + [429]  # every try from the one real address
+
+
 # ------------------------------------------------------------------ bodies and malformed requests
 
 

@@ -19,7 +19,7 @@ import ipaddress
 import logging
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterator, Mapping
 
 from flask import Flask
@@ -139,7 +139,8 @@ def serve(options: ServeOptions, environ: Mapping[str, str] = os.environ) -> Non
     config = serve_config(options, environ)
     app = open_app(config)
     host = f"[{options.host}]" if ":" in options.host else options.host
-    settings = ServerSettings(threads=options.threads, request_timeout=options.request_timeout)
+    settings = ServerSettings(threads=options.threads, request_timeout=options.request_timeout,
+                              proxy_headers=bool(config.get("TRUSTED_PROXIES")))
     if options.workers > 1 and gunicorn_server is not None:
         _announce(app, host, options.port, f"{options.workers} worker processes x {options.threads} threads")
         _warn_if_exposed(options, config)
@@ -149,7 +150,7 @@ def serve(options: ServeOptions, environ: Mapping[str, str] = os.environ) -> Non
                             options.workers, settings)
         return
     logging.basicConfig()  # waitress's own warnings (a full task queue...) on stderr, as waitress.serve does
-    settings = ServerSettings(threads=options.workers * options.threads, request_timeout=options.request_timeout)
+    settings = replace(settings, threads=options.workers * options.threads)
     try:
         server = waitress_server.create_server(app, settings, host=options.host, port=options.port)
     except OSError as error:

@@ -42,6 +42,9 @@ class ServerSettings:
     idle_timeout: float = IDLE_TIMEOUT
     max_body_bytes: int = MAX_BODY_BYTES
     connection_limit: int = CONNECTION_LIMIT
+    #: Pass X-Forwarded-For and its kin to the app, which trusts as many proxies as
+    #: CRIB_TRUSTED_PROXIES says (waitress drops them otherwise, so no client can claim an address).
+    proxy_headers: bool = False
 
     def adjustments(self) -> dict[str, Any]:
         """waitress's settings (its "adjustments") for these."""
@@ -55,6 +58,7 @@ class ServerSettings:
             "connection_limit": self.connection_limit,
             "asyncore_use_poll": True,  # select() fails past 1024 descriptors
             "asyncore_loop_timeout": 1,  # the loop wakes each second, to close overdue requests
+            "clear_untrusted_proxy_headers": not self.proxy_headers,
         }
 
 
