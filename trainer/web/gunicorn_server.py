@@ -12,12 +12,15 @@ bounded and a malformed request is a 400 exactly as with one process.
 from __future__ import annotations
 
 import os
+import time
 from typing import Any, Callable
 
 from flask import Flask
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.base import Worker
 from waitress import wasyncore
+from waitress.channel import HTTPChannel
+from waitress.server import BaseWSGIServer
 
 from trainer.web import waitress_server
 from trainer.web.waitress_server import ServerSettings
@@ -47,7 +50,9 @@ class WaitressWorker(Worker):
     """A gunicorn worker whose connections waitress serves (see the module docstring).
 
     The loop turns at least once a second, telling the master the worker is
-    alive and noticing a stop (SIGTERM) or a master that is gone.
+    alive and noticing a stop (SIGTERM) or a master that is gone.  On a stop it
+    takes no more connections and turns on until the requests under way are
+    answered and sent (for ``graceful_timeout`` seconds at most).
     """
 
     def run(self) -> None:
@@ -58,10 +63,20 @@ class WaitressWorker(Worker):
         while self.alive and self.ppid == os.getppid():
             self.notify()
             wasyncore.loop(timeout=1.0, map=socket_map, use_poll=True, count=1)
-        for dispatcher in list(socket_map.values()):  # stop taking connections; let requests under way end
-            if isinstance(dispatcher, waitress_server.BaseWSGIServer):
+        for dispatcher in list(socket_map.values()):
+            if isinstance(dispatcher, BaseWSGIServer):
                 dispatcher.accepting = False
-        server.task_dispatcher.shutdown(cancel_pending=False, timeout=self.cfg.graceful_timeout)
+        deadline = time.monotonic() + self.cfg.graceful_timeout
+        while _answering(socket_map) and time.monotonic() < deadline:
+            self.notify()
+            wasyncore.loop(timeout=0.1, map=socket_map, use_poll=True, count=1)
+        server.task_dispatcher.shutdown(cancel_pending=True, timeout=1)
+
+
+def _answering(socket_map: dict) -> bool:
+    """Whether a connection has a request being answered, or an answer not yet sent."""
+    return any(isinstance(channel, HTTPChannel) and (channel.requests or channel.total_outbufs_len)
+               for channel in list(socket_map.values()))
 
 
 def run(make_app: Callable[[], Flask], bind: str, workers: int, settings: ServerSettings) -> None:
