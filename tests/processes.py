@@ -43,6 +43,8 @@ class Browser:
     """Fetches pages keeping cookies, as one browser would, without following redirects."""
 
     jar: http.cookiejar.CookieJar = field(default_factory=http.cookiejar.CookieJar)
+    #: headers sent with every request (an X-Forwarded-For, say)
+    headers: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self):
         class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -50,6 +52,12 @@ class Browser:
                 return None
 
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirect)
+        self.opener.addheaders = list(self.headers.items())
+
+    def copy_cookies_to(self, other: "Browser") -> None:
+        """Give ``other`` a copy of every cookie of this browser (as a thief with a copy would have)."""
+        for cookie in self.jar:
+            other.jar.set_cookie(cookie)
 
     def fetch(self, url: str, form: dict[str, str] | None = None) -> Page:
         data = urllib.parse.urlencode(form).encode() if form is not None else None
@@ -123,6 +131,7 @@ class Server:
 def server_env(**settings: str) -> dict[str, str]:
     """The environment of a server: this one's, less any database or mode settings, plus ``settings``."""
     env = {k: v for k, v in os.environ.items()
-           if k not in ("DATABASE_URL", "SECRET_KEY", "CRIB_MIGRATE", "CRIB_ACCOUNTS", "SESSION_COOKIE_SECURE")}
+           if k not in ("DATABASE_URL", "SECRET_KEY", "CRIB_MIGRATE", "CRIB_ACCOUNTS", "SESSION_COOKIE_SECURE",
+                        "CRIB_TRUSTED_PROXIES", "CRIB_SIGN_IN_LIMIT", "CRIB_SIGN_IN_NAME_LIMIT", "CRIB_SIGN_UP_LIMIT")}
     env.update(settings)
     return env

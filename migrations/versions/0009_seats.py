@@ -10,7 +10,7 @@ skunk of a finished game is kept as its level (it was signed by whether the
 learner won, which the seat now says).
 
 Revision ID: 0009_seats
-Revises: 0007_language
+Revises: 0008_sessions
 Create Date: 2026-12-02 10:00:00
 
 """
@@ -19,7 +19,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0009_seats'
-down_revision = '0007_language'
+down_revision = '0008_sessions'
 branch_labels = None
 depends_on = None
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from .helpers import sign_in
+from .helpers import shoot, sign_in
+from .test_accessibility import audit, overflow
 
 PASSWORD = "correct horse"
 
@@ -68,3 +70,29 @@ def test_a_profile_picked_after_a_redirect_lands_on_the_page_asked_for(live_serv
     page.get_by_role("button", name="Ann").click()
     page.wait_for_url(live_server.url + "/review/")
     expect(page.locator(".who")).to_have_text("Ann")
+
+
+@pytest.mark.front_end  # the page alone: the sessions themselves are tested on both databases in tests/web
+def test_the_account_page_changes_the_password_and_passes_axe_in_both_languages(live_server, page):
+    live_server.app.config["ACCOUNTS"] = True
+    page.goto(live_server.url + "/signup")
+    fill_account_form(page, "Ann", PASSWORD, PASSWORD)
+    page.wait_for_url(re.compile(r"/show/\w+$"))
+    page.goto(live_server.url + "/")
+    page.get_by_role("link", name=re.compile("Your account")).click()
+    page.wait_for_url(live_server.url + "/account")
+    assert audit(page) == [] and overflow(page) is None
+    shoot(page, "account-390")
+    page.get_by_label("Current password").fill(PASSWORD)
+    page.get_by_label("New password", exact=True).fill("battery staple")
+    page.get_by_label("The new password again").fill("battery staple")
+    page.get_by_role("button", name="Change my password").click()
+    expect(page.locator(".flash-success")).to_contain_text("Your password is changed.")
+    expect(page.locator(".who")).to_have_text("Ann")
+    page.get_by_role("button", name="Русский").click()
+    expect(page.locator("h1")).to_have_text("Ваша учётная запись")
+    assert audit(page) == [] and overflow(page) is None
+    shoot(page, "account-390-ru")
+    page.get_by_role("button", name="Выйти везде").last.click()
+    expect(page.locator(".flash-info")).to_contain_text("Выход выполнен в 1 браузере")
+    expect(page.locator(".who")).to_have_count(0)

@@ -119,3 +119,5 @@ def test_no_account_page_breaks_the_policy(live_server, page, violations):
     assert violations.on_page() == []
     page.goto(live_server.url + "/")
     assert violations.on_page() == []
+    page.goto(live_server.url + "/account")
+    assert violations.on_page() == []

@@ -116,6 +116,11 @@ def test_sign_up_signs_in_and_keeps_only_a_hash(server, visitor):
         ("Ann\x00", PASSWORD, PASSWORD, "control characters"),
         ("   ", PASSWORD, PASSWORD, "Please type a name."),
         ("Ann", "", "", "Please choose a password."),
+        ("Ann", "password", "password", "too easy to guess"),
+        ("Ann", " " * 8, " " * 8, "too easy to guess"),
+        ("Annabel Lee", "Annabel Lee", "Annabel Lee", "too easy to guess"),
+        ("Annabel Lee", "annabellee1", "annabellee1", "too easy to guess"),
+        ("\u041aen", PASSWORD, PASSWORD, "cannot mix alphabets"),  # a Cyrillic К among Latin letters
     ],
 )
 def test_sign_up_refuses_with_a_clear_message(server, visitor, name, password, confirm, message):
@@ -127,7 +132,7 @@ def test_sign_up_refuses_with_a_clear_message(server, visitor, name, password, c
         assert learners.all_learners() == ()
 
 
-@pytest.mark.parametrize("password", [" " * 8, "pass\x00word", "пароль-ёжик", "x" * 200])
+@pytest.mark.parametrize("password", ["  correct  horse  ", "pass\x00word", "пароль-ёжик", ("battery staple " * 14)[:200]])
 def test_any_characters_make_a_password(server, password):
     Visitor(server.test_client()).sign_up("Ann", password)
     visitor = Visitor(server.test_client())
@@ -142,6 +147,42 @@ def test_a_taken_name_is_taken_in_any_case_and_alphabet(server, visitor):
         assert "That name is taken" in page_text(response)
     with server.app_context():
         assert [l.name for l in learners.all_learners()] == ["Éva"]
+
+
+@pytest.mark.parametrize("look_alike", ["Ken\u200b", "K\u00aden", "Ke\u200dn", "\u2060Ken", "Ke\ufe0fn"])
+def test_a_name_with_invisible_characters_is_the_name_without_them(server, visitor, look_alike):
+    make_account(server, "Ken")
+    assert "That name is taken" in page_text(visitor.sign_up(look_alike, follow_redirects=True))
+    assert visitor.sign_in(look_alike).headers["Location"] == "/show/"  # and signs in to it
+    with server.app_context():
+        assert [l.name for l in learners.all_learners()] == ["Ken"]
+
+
+def test_names_in_one_alphabet_other_than_latin_are_welcome(server, visitor):
+    for number, name in enumerate(("Катя", "Κώστας", "山田 Ken", "Анна-Мария 2")):
+        assert Visitor(server.test_client(), f"10.0.7.{number}").sign_up(name).headers["Location"] == "/show/", name
+
+
+@pytest.mark.parametrize("typed_at_sign_up, typed_at_sign_in", [("caf\u00e9 au lait", "cafe\u0301 au lait"),
+                                                                ("cafe\u0301 au lait", "caf\u00e9 au lait")])
+def test_a_password_matches_itself_typed_in_either_unicode_form(server, typed_at_sign_up, typed_at_sign_in):
+    Visitor(server.test_client()).sign_up("Ann", typed_at_sign_up)
+    assert Visitor(server.test_client()).sign_in("Ann", typed_at_sign_in).headers["Location"] == "/show/"
+
+
+def test_an_account_hashed_before_passwords_were_normalised_still_signs_in(server):
+    with server.app_context():
+        learners.add_learner("Ann", password_hash=accounts.hash_password("cafe\u0301 au lait"))  # as typed, NFD
+    assert Visitor(server.test_client()).sign_in("Ann", "cafe\u0301 au lait").headers["Location"] == "/show/"
+
+
+def test_sign_up_tries_are_limited_per_address_names_found_taken_too(server):
+    server.config["SIGN_UP_LIMIT"] = "3/minute"
+    make_account(server, "Ann")
+    prober = Visitor(server.test_client(), "10.0.8.1")
+    outcomes = [prober.sign_up(name).status_code for name in ("Ann", "Bob", "Cy", "Dee")]
+    assert outcomes[:3] == [200, 302, 302] and outcomes[3] == 429
+    assert Visitor(server.test_client(), "10.0.8.2").sign_up("Dee").headers["Location"] == "/show/"
 
 
 # ---------------------------------------------------------------- sign-in and out
@@ -270,14 +311,30 @@ def test_failed_sign_ins_are_limited_per_address(server):
     assert Visitor(server.test_client(), "10.0.0.2").sign_in("Ann").headers["Location"] == "/show/"
 
 
-def test_sign_ins_to_one_name_are_limited_from_every_address(server):
+def test_failed_tries_at_one_name_are_limited_from_every_address_but_its_owners_browsers(server):
+    server.config["SIGN_IN_NAME_LIMIT"] = "5/hour"
     make_account(server, "Ann")
-    for attempt in range(10):
-        Visitor(server.test_client(), f"10.0.1.{attempt}").sign_in("ANN", "wrong password")
+    owner = Visitor(server.test_client(), "10.0.3.1")
+    owner.sign_in("Ann")
+    owner.post("/learners/leave", {}, page="/")
+    for attempt in range(5):
+        assert Visitor(server.test_client(), f"10.0.1.{attempt}").sign_in("ANN", "wrong password").status_code == 200
+    # a sixth address is refused, the right password too: the try is counted before it is answered
     response = Visitor(server.test_client(), "10.0.2.1").sign_in("ann", PASSWORD)
     assert response.status_code == 429
+    # the owner's own browser, which has signed in before, is not locked out by anyone elsewhere
+    assert owner.sign_in("Ann").headers["Location"] == "/show/"
     make_account(server, "Bob")
     assert Visitor(server.test_client(), "10.0.2.1").sign_in("Bob").headers["Location"] == "/show/"
+
+
+def test_the_name_limit_does_not_tell_which_names_exist(server):
+    server.config["SIGN_IN_NAME_LIMIT"] = "2/hour"
+    make_account(server, "Ann")
+    for name in ("Ann", "Nobody"):
+        outcomes = [Visitor(server.test_client(), f"10.0.4.{n}").sign_in(name, "wrong password").status_code
+                    for n in range(3)]
+        assert outcomes == [200, 200, 429], name
 
 
 def test_a_class_behind_one_address_can_all_sign_in(server):
@@ -312,15 +369,15 @@ def test_the_limits_come_from_the_config(server):
     assert [guesser.sign_in("Ann", "wrong password").status_code for _ in range(3)] == [200, 200, 429]
 
 
-def test_rate_limit_storage_and_secure_cookie_from_the_environment(tmp_path, monkeypatch):
+def test_limits_and_secure_cookie_from_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'env.sqlite3'}")
     monkeypatch.setenv("SECRET_KEY", "from env")
     monkeypatch.setenv("SESSION_COOKIE_SECURE", "1")
-    monkeypatch.setenv("RATELIMIT_STORAGE_URI", "memory://")
+    monkeypatch.setenv("CRIB_SIGN_IN_LIMIT", "3/minute")
     monkeypatch.setenv("CRIB_TRUSTED_PROXIES", "1")
     app = create_app()
     assert app.config["SESSION_COOKIE_SECURE"] is True
-    assert app.config["RATELIMIT_STORAGE_URI"] == "memory://"
+    assert app.config["SIGN_IN_LIMIT"] == "3/minute"
     assert app.config["TRUSTED_PROXIES"] == 1
     assert app.config["ACCOUNTS"] is False
     client = app.test_client()

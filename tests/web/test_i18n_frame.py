@@ -139,7 +139,7 @@ def test_sign_in_and_sign_up_in_russian(server, client):
     assert_russian(client.get("/signin", headers=RUSSIAN), "Вход", "Ваше имя", "Пароль", "Войти", "Впервые здесь?",
                    "Создать учётную запись")
     assert_russian(client.get("/signup", headers=RUSSIAN), "Регистрация",
-                   "До 40 символов; по этому имени вы будете входить.", "Не меньше 8 символов.", "Пароль ещё раз",
+                   "До 40 символов; по этому имени вы будете входить.", "Не меньше 8 символов, и такой, чтобы его было трудно угадать.", "Пароль ещё раз",
                    "Уже есть учётная запись?")
     assert title(client.get("/signin", headers=RUSSIAN)) == "Вход · Тренажёр криббеджа"
     assert title(client.get("/signup", headers=RUSSIAN)) == "Регистрация · Тренажёр криббеджа"
@@ -152,8 +152,10 @@ def test_sign_in_and_sign_up_in_russian(server, client):
     [
         ("short", "short", "Пароль должен быть не короче 8 символов."),
         ("long enough", "long enougH", "Пароли не совпадают: введите их ещё раз."),
+        ("password", "password", "Этот пароль слишком легко угадать"),
+        ("йцукенгшщ", "йцукенгшщ", "Этот пароль слишком легко угадать"),
     ],
-    ids=["too short", "not the same"],
+    ids=["too short", "not the same", "too easy", "a run of keys"],
 )
 def test_a_refused_sign_up_says_why_in_russian(server, client, password, confirm, message):
     response = post(client, "/signup", {"name": "Боб", "password": password, "confirm": confirm}, page="/signup")
@@ -261,4 +263,4 @@ def test_the_pages_in_english_are_unchanged(app, client):
     app.config["ACCOUNTS"] = True
     sign_up = page_text(app.test_client().get("/signup", headers=ENGLISH))
     assert "Make an account" in sign_up and "Up to 40 characters; you sign in with it." in sign_up
-    assert "At least 8 characters." in sign_up and "Have an account? Sign in ." in sign_up
+    assert "At least 8 characters, and not easy to guess." in sign_up and "Have an account? Sign in ." in sign_up

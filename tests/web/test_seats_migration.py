@@ -19,7 +19,7 @@ from trainer.play import games
 from trainer.play.models import GameSeat, SavedGame
 from trainer.web import MIGRATIONS_DIR, create_app
 
-BEFORE = "0007_language"
+BEFORE = "0008_sessions"
 
 
 @pytest.fixture(params=DATABASES)

@@ -170,3 +170,45 @@ def test_local_paths_are_kept(target):
 )
 def test_anything_else_is_not_a_local_path(target):
     assert local_path(target) is None
+
+
+# ---------------------------------------------------------------- caching, forged hosts, bodies, the cookie
+
+
+def test_pages_are_never_cached_and_static_files_keep_their_caching(app, learner):
+    for path in ("/", "/review/", "/settings/", "/signin"):
+        assert learner.client.get(path).headers["Cache-Control"] == "no-store", path
+    static = learner.client.get("/static/trainer.css")
+    static.close()
+    assert static.headers.get("Cache-Control") != "no-store"
+
+
+def test_a_failed_csrf_check_under_a_forged_host_redirects_to_a_path_only(app, client):
+    forged = {"Host": "evil.example", "Referer": "http://evil.example/phish"}
+    response = client.post("/", data={"name": "Ann"}, headers=forged)  # no CSRF token
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/phish"  # on whatever site the browser is: never evil.example
+    elsewhere = client.post("/", data={"name": "Ann"}, headers={"Referer": "http://evil.example/phish"})
+    assert elsewhere.headers["Location"] == "/"
+
+
+def test_a_body_over_the_limit_is_a_413_page_unread(app, client):
+    response = client.post("/", data={"name": "x" * (1 << 20)})
+    assert response.status_code == 413
+    assert "far more than any form here sends" in response.get_data(as_text=True)
+    assert_secure_headers(response)
+
+
+def test_the_session_cookie_holds_only_ids_and_a_token(app, quick_hashes):
+    """The cookie is signed, not encrypted (anyone holding it can read it): it carries
+    nothing that matters without the session row the database keeps."""
+    app.config["ACCOUNTS"] = True
+    client = app.test_client()
+    from trainer.record import accounts
+    with app.app_context():
+        accounts.sign_up("Ann", "correct horse", "correct horse")
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/signin").get_data(as_text=True))
+    client.post("/signin", data={"name": "Ann", "password": "correct horse", "csrf_token": token.group(1)})
+    with client.session_transaction() as session:
+        assert set(session) <= {"learner_id", "token", "known", "csrf_token", "language", "_permanent", "_flashes"}
+        assert "correct horse" not in repr(dict(session)) and "scrypt" not in repr(dict(session))

@@ -26,7 +26,7 @@ from trainer.web import create_app, database_revision, serving, shared_secret_ke
 def clean_environment(tmp_path, monkeypatch):
     """No setting from the outer environment, and a data folder of the test's own."""
     for name in ("DATABASE_URL", "SECRET_KEY", "CRIB_MIGRATE", "CRIB_ACCOUNTS", "SESSION_COOKIE_SECURE",
-                 "RATELIMIT_STORAGE_URI"):
+                 "CRIB_TRUSTED_PROXIES", "CRIB_SIGN_IN_LIMIT", "CRIB_SIGN_IN_NAME_LIMIT", "CRIB_SIGN_UP_LIMIT"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
@@ -252,12 +252,16 @@ class StubServer:
         close_app(self.app)
 
 
+#: A session key long enough for server mode.
+GOOD_KEY = "0123456789abcdef" * 4
+
+
 @pytest.fixture
 def served(tmp_path, monkeypatch):
     """Runs ``crib serve`` in this process, recording what it would hand waitress."""
     calls = []
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'trainer.sqlite3'}")
-    monkeypatch.setenv("SECRET_KEY", "x")
+    monkeypatch.setenv("SECRET_KEY", GOOD_KEY)
 
     def create_server(app, **kwargs):
         calls.append((app.config, kwargs))
@@ -296,6 +300,38 @@ def test_waitress_serves_without_a_banner_with_the_threads_asked(served, capsys)
     _, kwargs = served("--threads", "3")
     assert kwargs["ident"] is None and kwargs["threads"] == 3
     assert "3 threads" in capsys.readouterr().out
+
+
+def test_waitress_bounds_bodies_and_drops_idle_connections(served):
+    _, kwargs = served("--request-timeout", "7")
+    assert kwargs["max_request_body_size"] == 1 << 20
+    assert kwargs["channel_timeout"] == 30 and kwargs["cleanup_interval"] <= 10
+
+
+@pytest.mark.parametrize("key", ["x", "0123456789abcdef"])
+def test_a_short_secret_key_is_refused_with_accounts(monkeypatch, capsys, tmp_path, key):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'trainer.sqlite3'}")
+    monkeypatch.setenv("SECRET_KEY", key)
+    assert main(["serve", "--accounts"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"crib: SECRET_KEY has {len(key)} character") and error.count("\n") == 1
+    assert "at least 32" in error
+
+
+def test_a_short_secret_key_is_warned_about_in_personal_mode(served, monkeypatch, capsys):
+    monkeypatch.setenv("SECRET_KEY", "x")
+    served()
+    assert "Warning: SECRET_KEY has 1 character; use at least 32" in capsys.readouterr().out
+
+
+def test_listening_beyond_loopback_with_no_proxy_said_to_be_in_front_warns(served, monkeypatch, capsys):
+    served()
+    assert "Warning" not in capsys.readouterr().out
+    served("--host", "0.0.0.0")
+    assert "Warning: listening on 0.0.0.0 with no reverse proxy in front" in capsys.readouterr().out
+    monkeypatch.setenv("CRIB_TRUSTED_PROXIES", "1")
+    served("--host", "0.0.0.0")
+    assert "Warning" not in capsys.readouterr().out
 
 
 def test_workers_become_threads_where_gunicorn_cannot_run(served, monkeypatch, capsys):
@@ -342,6 +378,26 @@ def test_secure_cookies_and_the_key_from_the_environment(served, monkeypatch):
     config, _ = served()
     assert config["SESSION_COOKIE_SECURE"] is True
     assert config["SECRET_KEY"] == "shared by every host"
+
+
+def test_a_data_folder_that_cannot_be_made_is_one_line(tmp_path, monkeypatch, capsys):
+    (tmp_path / "a file").write_text("not a folder")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "a file"))
+    assert main(["serve"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"crib: cannot use the data folder {tmp_path / 'a file' / 'cribbage-trainer'}: ")
+    assert "XDG_DATA_HOME" in error and error.count("\n") == 1
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc: a folder nobody may write, root too")
+@pytest.mark.parametrize("folder", ["/proc/self", "/proc/no-such-folder"])
+def test_a_new_database_in_a_folder_it_cannot_be_made_in_is_one_line(monkeypatch, capsys, folder):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{folder}/trainer.sqlite3")
+    monkeypatch.setenv("SECRET_KEY", GOOD_KEY)
+    assert main(["serve"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"crib: cannot use the database sqlite:///{folder}/trainer.sqlite3: ")
+    assert "may write there" in error and error.count("\n") == 1
 
 
 def test_a_port_in_use_is_one_line(tmp_path, monkeypatch, capsys):

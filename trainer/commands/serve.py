@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 
 DESCRIPTION = """Serve the web trainer. Settings from the environment: DATABASE_URL (default:
-SQLite in the per-user data folder), SECRET_KEY (shared by every host serving the
-same database), SESSION_COOKIE_SECURE=1 behind HTTPS, RATELIMIT_STORAGE_URI,
-CRIB_ACCOUNTS=1, CRIB_MIGRATE=0 (migrate with `crib db upgrade` instead)."""
+SQLite in the per-user data folder), SECRET_KEY (at least 32 characters, shared by
+every host serving the same database), SESSION_COOKIE_SECURE=1 behind HTTPS,
+CRIB_TRUSTED_PROXIES=1 behind a reverse proxy, CRIB_SIGN_IN_LIMIT, CRIB_SIGN_IN_NAME_LIMIT,
+CRIB_SIGN_UP_LIMIT (such as 10/minute), CRIB_ACCOUNTS=1, CRIB_MIGRATE=0 (migrate with
+`crib db upgrade` instead). On the open internet put a buffering reverse proxy in front."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -17,6 +19,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--workers", type=_number("workers", 1, 64), default=1,
                         help="worker processes (gunicorn; where it cannot run, more threads); default 1")
     parser.add_argument("--threads", type=_number("threads", 1, 256), default=6, help="threads per worker; default 6")
+    parser.add_argument("--request-timeout", type=_number("request timeout", 1, 3600), default=20, metavar="SECONDS",
+                        help="seconds a client has to send a whole request once begun (slower ones are dropped); default 20")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--accounts", dest="accounts", action="store_const", const=True, default=None,
                       help="sign-up and sign-in with passwords (the default when --host is not a loopback address)")
@@ -41,5 +45,6 @@ def _number(name: str, low: int, high: int):
 def run(args: argparse.Namespace) -> int:
     from trainer.web.serving import ServeOptions, serve  # the web stack loads only for this command
 
-    serve(ServeOptions(host=args.host, port=args.port, workers=args.workers, threads=args.threads, accounts=args.accounts))
+    serve(ServeOptions(host=args.host, port=args.port, workers=args.workers, threads=args.threads,
+                       accounts=args.accounts, request_timeout=args.request_timeout))
     return 0

@@ -6,7 +6,10 @@ network): a learner signs up with a name and a password and signs in with
 both; a profile without a password cannot be signed in to there, and a
 profile with one cannot be opened by name alone on a personal machine either.
 
-Passwords are stored as Werkzeug's salted scrypt hashes, never as typed.
+Passwords are stored as Werkzeug's salted scrypt hashes, never as typed;
+they are compared in Unicode's composed form (NFC), so "é" typed as one
+character or as "e" and an accent is one password.  A new password must be
+one that zxcvbn does not find easy to guess (:data:`MIN_PASSWORD_SCORE`).
 Every error is an :class:`AccountError` whose message is for the learner, in
 their language (:mod:`trainer.language.i18n`).
 """
@@ -14,8 +17,10 @@ their language (:mod:`trainer.language.i18n`).
 from __future__ import annotations
 
 import functools
+import unicodedata
 
 from werkzeug.security import check_password_hash, generate_password_hash
+from zxcvbn import zxcvbn
 
 from trainer.language.i18n import N_, ngettext
 from trainer.language.i18n import gettext as _
@@ -29,6 +34,16 @@ HASH_METHOD = "scrypt"
 MIN_PASSWORD_LENGTH = 8
 #: Longest password accepted (hashing a megabyte would be a cheap way to load the server).
 MAX_PASSWORD_LENGTH = 200
+#: The lowest zxcvbn score (0-4) a new password may have: 2 is "somewhat guessable",
+#: at least a million guesses by zxcvbn's reckoning, so at the sign-in limits
+#: (per address, and per name from every address) years of guessing online.
+MIN_PASSWORD_SCORE = 2
+#: Words zxcvbn's English dictionaries lack: the trainer's own, the Russian
+#: password, and runs of the Russian keyboard (ЙЦУКЕН), read as easy as "password" and "qwerty".
+EASY_WORDS = ("cribbage", "crib", "trainer", "криббедж", "пароль", "йцукен", "йцукенгшщзхъ", "фыва", "фывапролджэ",
+              "ячсмитьбю", "любовь", "привет")
+#: zxcvbn reads at most this many characters (it refuses longer passwords; the start decides anyway).
+_SCORED_LENGTH = 72
 
 #: The one message for a wrong name or a wrong password: which of the two was
 #: wrong is not told, so a stranger cannot test names.
@@ -44,8 +59,8 @@ class AccountError(ValueError):
     """A sign-up or sign-in that cannot go ahead; the message is for the learner."""
 
 
-def check_new_password(password: str, confirm: str) -> str:
-    """The password if it is acceptable for a new account, else :class:`AccountError`.
+def check_new_password(password: str, confirm: str, name: str = "") -> str:
+    """The password (in NFC) if it is acceptable for the account ``name``, else :class:`AccountError`.
 
     >>> check_new_password("correct horse", "correct horse")
     'correct horse'
@@ -53,6 +68,10 @@ def check_new_password(password: str, confirm: str) -> str:
     Traceback (most recent call last):
     ...
     trainer.record.accounts.AccountError: A password needs at least 8 characters.
+    >>> check_new_password("password", "password")
+    Traceback (most recent call last):
+    ...
+    trainer.record.accounts.AccountError: That password is too easy to guess (a common word, a name, a run of keys or of one letter): please choose a longer or less usual one.
     """
     if len(password) < MIN_PASSWORD_LENGTH:
         raise AccountError(ngettext("A password needs at least %(num)d character.",
@@ -64,7 +83,30 @@ def check_new_password(password: str, confirm: str) -> str:
         raise AccountError(_("That password holds characters that cannot be stored: please type it again."))
     if password != confirm:
         raise AccountError(_("The two passwords are not the same: please type them again."))
+    password = normal_password(password)
+    if too_easy(password, name):
+        raise AccountError(_("That password is too easy to guess (a common word, a name, a run of keys or of one"
+                             " letter): please choose a longer or less usual one."))
     return password
+
+
+def normal_password(password: str) -> str:
+    """The password as it is hashed: in Unicode's composed form (NFC).
+
+    >>> normal_password("e\\u0301te") == normal_password("\\u00e9te") == "\\u00e9te"
+    True
+    """
+    return unicodedata.normalize("NFC", password)
+
+
+def too_easy(password: str, name: str = "") -> bool:
+    """Whether zxcvbn guesses ``password`` too quickly, knowing the account's ``name`` (and the trainer's words).
+
+    >>> too_easy("password"), too_easy("Ann Ann 1", "Ann"), too_easy(" " * 8), too_easy("correct horse")
+    (True, True, True, False)
+    """
+    hints = [word for word in (name, *name.split()) if word] + list(EASY_WORDS)
+    return zxcvbn(password[:_SCORED_LENGTH], user_inputs=hints)["score"] < MIN_PASSWORD_SCORE
 
 
 def _encodable(text: str) -> bool:
@@ -108,7 +150,7 @@ def sign_up(name: str, password: str, confirm: str) -> LearnerInfo:
         learners.clean_name(name)
     except ValueError as error:
         raise AccountError(str(error)) from error
-    check_new_password(password, confirm)
+    password = check_new_password(password, confirm, name)
     return create_learner(name, password_hash=hash_password(password))
 
 
@@ -128,9 +170,27 @@ def sign_in(name: str, password: str) -> LearnerInfo:
     if learner is None or stored is None:
         check_password_hash(_decoy_hash(), password)
         raise AccountError(_(WRONG_NAME_OR_PASSWORD))
-    if not check_password_hash(stored, password):
+    if not password_matches(stored, password):
         raise AccountError(_(WRONG_NAME_OR_PASSWORD))
     return learner
+
+
+def password_matches(stored: str, password: str) -> bool:
+    """Whether ``password`` is the one hashed in ``stored``, in any Unicode form it was typed
+    (an account made before passwords were normalised was hashed as typed)."""
+    normal = normal_password(password)
+    return check_password_hash(stored, normal) or (normal != password and check_password_hash(stored, password))
+
+
+def change_password(learner: LearnerInfo, current: str, new: str, confirm: str) -> None:
+    """Give the account a new password (flushed: committed with signing its other browsers
+    out, :func:`trainer.record.sessions.end_all`); :class:`AccountError` if ``current``
+    is not its password or ``new`` is not acceptable."""
+    stored = learners.password_hash(learner.id)
+    if stored is None or not _encodable(current) or len(current) > MAX_PASSWORD_LENGTH \
+            or not password_matches(stored, current):
+        raise AccountError(_("That is not your current password: nothing was changed."))
+    learners.set_password_hash(learner.id, hash_password(check_new_password(new, confirm, learner.name)))
 
 
 def open_profile(name: str) -> LearnerInfo:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from confusable_homoglyphs import categories
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
@@ -47,24 +48,55 @@ MAX_NAME_KEY_LENGTH = 160
 #: Direction overrides and isolates: they can make one name display as another.
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
+#: Scripts a name may mix: Latin with the Chinese, Japanese and Korean ones, as
+#: Unicode's "highly restrictive" profile (UTS #39) allows.  Any other mix (a
+#: Cyrillic К among Latin letters) is refused: it makes a look-alike of a name.
+_MIXABLE_SCRIPTS = frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO"})
+#: Script values of characters that belong to every script (digits, spaces, marks).
+_ANY_SCRIPT = frozenset({"COMMON", "INHERITED"})
+
+
+def is_invisible(character: str) -> bool:
+    """Whether a character shows nothing, so a name with it looks like one without:
+    format characters (a zero-width space, a soft hyphen; the direction controls
+    are refused instead), variation selectors, the combining grapheme joiner and
+    the Hangul fillers.
+
+    >>> [is_invisible(c) for c in ("\u200b", "\u00ad", "\ufe0f", "a", " ")]
+    [True, True, True, False, False]
+    """
+    return ((unicodedata.category(character) == "Cf" and character not in _BIDI_CONTROLS)
+            or "\ufe00" <= character <= "\ufe0f" or character in "\u034f\u115f\u1160\u3164\uffa0")
+
 
 def _fold(cleaned: str) -> str:
     return unicodedata.normalize("NFKC", cleaned).casefold()
 
 
-def clean_name(name: str) -> str:
-    """A learner name with its spaces tidied; ``ValueError`` with a message for
-    the learner if it is empty, too long, or holds a control character (NUL,
-    an unpaired surrogate, a direction override).
+def mixes_scripts(name: str) -> bool:
+    """Whether a name's letters come from alphabets that make look-alikes together.
 
-    >>> clean_name("  Ann   Lee ")
-    'Ann Lee'
+    >>> mixes_scripts("Ken"), mixes_scripts("\u041aen"), mixes_scripts("Катя 2"), mixes_scripts("山田 Ken")
+    (False, True, False, False)
+    """
+    scripts = categories.unique_aliases(name) - _ANY_SCRIPT
+    return len(scripts) > 1 and not scripts <= _MIXABLE_SCRIPTS
+
+
+def clean_name(name: str) -> str:
+    """A learner name with its spaces tidied and its invisible characters
+    (:func:`is_invisible`) dropped; ``ValueError`` with a message for the learner
+    if it is empty, too long, holds a control character (NUL, an unpaired
+    surrogate, a direction override) or mixes alphabets (:func:`mixes_scripts`).
+
+    >>> clean_name("  Ann   Lee "), clean_name("An\\u00adn\\u200b")
+    ('Ann Lee', 'Ann')
     >>> clean_name("Ann\\x00")
     Traceback (most recent call last):
     ...
     ValueError: A name cannot hold control characters (like NUL): please type it again.
     """
-    cleaned = " ".join(str(name).split())
+    cleaned = " ".join("".join(c for c in str(name) if not is_invisible(c)).split())
     if not cleaned:
         raise ValueError(_("Please type a name."))
     if len(cleaned) > MAX_NAME_LENGTH:
@@ -72,6 +104,8 @@ def clean_name(name: str) -> str:
                                   "A name can have at most %(num)d characters.", MAX_NAME_LENGTH))
     if any(unicodedata.category(c) in ("Cc", "Cs") or c in _BIDI_CONTROLS for c in cleaned):
         raise ValueError(_("A name cannot hold control characters (like NUL): please type it again."))
+    if mixes_scripts(cleaned):
+        raise ValueError(_("A name cannot mix alphabets (like Latin and Cyrillic letters): please type it in one."))
     if len(_fold(cleaned)) > MAX_NAME_KEY_LENGTH:
         raise ValueError(_("That name is too long once its letters are spelled out: please shorten it."))
     return cleaned
@@ -87,7 +121,8 @@ def name_key(name: str) -> str:
     return _fold(clean_name(name))
 
 
-def _learner_info(row: Learner) -> LearnerInfo:
+def learner_info(row: Learner) -> LearnerInfo:
+    """The frozen value of a learner row."""
     return LearnerInfo(
         row.id, row.name, row.created_at, has_password=row.password_hash is not None, language=row.language
     )
@@ -116,7 +151,7 @@ def learner_by_name(name: str, *, create: bool = False) -> LearnerInfo | None:
     row = _learner_row(_fold(cleaned))
     if row is None and create:
         return add_learner(cleaned) or _winner(cleaned)
-    return _learner_info(row) if row else None
+    return learner_info(row) if row else None
 
 
 def _winner(cleaned: str) -> LearnerInfo:
@@ -124,7 +159,7 @@ def _winner(cleaned: str) -> LearnerInfo:
     row = _learner_row(_fold(cleaned))
     if row is None:  # created and deleted again in between: nothing sensible to return
         raise ValueError(_("That name was busy for a moment: please try again."))
-    return _learner_info(row)
+    return learner_info(row)
 
 
 def add_learner(name: str, *, password_hash: str | None = None) -> LearnerInfo | None:
@@ -139,13 +174,21 @@ def add_learner(name: str, *, password_hash: str | None = None) -> LearnerInfo |
     except IntegrityError:
         db.session.rollback()
         return None
-    return _learner_info(row)
+    return learner_info(row)
 
 
 def password_hash(learner_id: int) -> str | None:
     """The learner's stored password hash (None for a personal profile or no such learner)."""
     row = db.session.get(Learner, learner_id)
     return row.password_hash if row else None
+
+
+def set_password_hash(learner_id: int, password_hash: str) -> None:
+    """Keep the learner's new password hash; flushed, not committed."""
+    row = db.session.get(Learner, learner_id)
+    if row is not None:
+        row.password_hash = password_hash
+        db.session.flush()
 
 
 def row_key(value: Any) -> int | None:
@@ -182,13 +225,18 @@ def learner_by_id(learner_id: Any) -> LearnerInfo | None:
     if key is None:
         return None
     row = db.session.get(Learner, key)
-    return _learner_info(row) if row else None
+    return learner_info(row) if row else None
+
+
+def first_learner_id() -> int | None:
+    """The lowest learner id, or None: a read of the learner table (for health checks)."""
+    return db.session.scalar(select(Learner.id).order_by(Learner.id).limit(1))
 
 
 def all_learners() -> tuple[LearnerInfo, ...]:
     """Every learner, by name."""
     rows = db.session.scalars(select(Learner).order_by(func.lower(Learner.name)))
-    return tuple(_learner_info(row) for row in rows)
+    return tuple(learner_info(row) for row in rows)
 
 
 def personal_learners(limit: int | None = None) -> tuple[LearnerInfo, ...]:
@@ -197,4 +245,4 @@ def personal_learners(limit: int | None = None) -> tuple[LearnerInfo, ...]:
     rows = db.session.scalars(
         select(Learner).where(Learner.password_hash.is_(None)).order_by(Learner.name_key).limit(limit)
     )
-    return tuple(_learner_info(row) for row in rows)
+    return tuple(learner_info(row) for row in rows)

@@ -151,3 +151,35 @@ class DayTally(db.Model):
     #: Discards and best-card answers: how many, and the expected points they gave away.
     graded: Mapped[int] = mapped_column(default=0)
     given_away: Mapped[float] = mapped_column(Float, default=0.0)
+
+
+class LearnerSession(db.Model):
+    """One signed-in browser of an account (server mode).
+
+    The session cookie carries a random token; only its SHA-256 is kept here,
+    so a copy of this table opens nothing.  Deleting the row signs that browser
+    out wherever its cookie was copied, on every worker and host at once.
+    """
+
+    __tablename__ = "learner_session"
+
+    #: SHA-256 of the cookie's token, in hex.
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class TryCount(db.Model):
+    """How many tries one key (a client address, a name) has made in its current window.
+
+    Counted by one atomic upsert before a try is answered, so tries sent at once
+    are all counted, and kept in the database, so every worker and host shares
+    the counts.  The key is stored as a SHA-256: names typed (or passwords typed
+    into the name field by mistake) are not kept.
+    """
+
+    __tablename__ = "try_count"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    window_start: Mapped[datetime] = mapped_column(index=True)
+    tries: Mapped[int] = mapped_column(default=0)

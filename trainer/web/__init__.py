@@ -29,8 +29,9 @@ import flask_migrate
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from filelock import FileLock
-from flask import Flask, flash, redirect, render_template, request, url_for
+from flask import Flask, flash, redirect, render_template, url_for
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from limits import parse as parse_limit
 from platformdirs import user_data_path
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL, make_url
@@ -40,7 +41,7 @@ from trainer.database import db, migrate
 from trainer.language import i18n
 from trainer.language.i18n import gettext as _
 from trainer.resources import content_dir
-from trainer.web import language, learners, security
+from trainer.web import health, language, learners, security
 from trainer.web.converters import CONVERTERS
 
 #: templates/ and migrations/: at the top of a checkout, inside the package once installed.
@@ -76,10 +77,20 @@ csrf = CSRFProtect()
 
 
 def data_dir() -> Path:
-    """The per-user folder holding the database and the session key."""
+    """The per-user folder holding the database and the session key; ValueError,
+    with a one-line message naming it, when it cannot be made."""
     path = user_data_path("cribbage-trainer", appauthor=False)
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError(_folder_problem(path, error)) from None
     return path
+
+
+def _folder_problem(folder: Path, error: OSError) -> str:
+    """One line saying that ``folder`` cannot be used, why, and what to do."""
+    return (f"cannot use the data folder {folder}: {error.strerror or error}; make it writable,"
+            " or set XDG_DATA_HOME to another folder (or DATABASE_URL and SECRET_KEY)")
 
 
 def shared_secret_key(folder: Path) -> str:
@@ -90,12 +101,15 @@ def shared_secret_key(folder: Path) -> str:
     that do not share the folder must share ``SECRET_KEY`` instead.
     """
     path = folder / "secret_key"
-    with FileLock(folder / "secret_key.lock"):  # two first starts must not each write their own key
-        if not path.exists():
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(descriptor, "w") as key_file:
-                key_file.write(secrets.token_hex(32))
-        return path.read_text().strip()
+    try:
+        with FileLock(folder / "secret_key.lock"):  # two first starts must not each write their own key
+            if not path.exists():
+                descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                with os.fdopen(descriptor, "w") as key_file:
+                    key_file.write(secrets.token_hex(32))
+            return path.read_text().strip()
+    except OSError as error:
+        raise ValueError(_folder_problem(folder, error)) from None
 
 
 def env_flag(environ: Mapping[str, str], name: str, default: bool) -> bool:
@@ -152,8 +166,9 @@ def default_config(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
 
     ``DATABASE_URL`` (default: SQLite in the per-user data folder),
     ``SECRET_KEY`` (default: a key kept in that folder), ``SESSION_COOKIE_SECURE``,
-    ``RATELIMIT_STORAGE_URI``, ``CRIB_TRUSTED_PROXIES``, ``CRIB_MIGRATE`` (0: do not migrate at start)
-    and ``CRIB_ACCOUNTS`` (1: sign-up and sign-in with passwords).
+    ``CRIB_TRUSTED_PROXIES``, ``CRIB_MIGRATE`` (0: do not migrate at start),
+    ``CRIB_ACCOUNTS`` (1: sign-up and sign-in with passwords) and the limits on
+    tries ``CRIB_SIGN_IN_LIMIT``, ``CRIB_SIGN_IN_NAME_LIMIT``, ``CRIB_SIGN_UP_LIMIT``.
     """
     url = environ.get("DATABASE_URL")
     database = database_url(url) if url else None
@@ -167,14 +182,32 @@ def default_config(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
         "SECRET_KEY": secret,
         # Set to 1 when the trainer is reached over HTTPS, so the cookie is never sent in clear.
         "SESSION_COOKIE_SECURE": env_flag(environ, "SESSION_COOKIE_SECURE", False),
-        # Where sign-in tries are counted: a store shared by every worker and host (redis://...).
-        "RATELIMIT_STORAGE_URI": environ.get("RATELIMIT_STORAGE_URI", "memory://"),
         "TRUSTED_PROXIES": security.trusted_proxies(environ),  # proxies in front: whose address a client has
         "MIGRATE_ON_START": env_flag(environ, "CRIB_MIGRATE", True),
     }
     if environ.get("CRIB_ACCOUNTS", "").strip():
         config["ACCOUNTS"] = env_flag(environ, "CRIB_ACCOUNTS", False)
+    for setting in ("SIGN_IN_LIMIT", "SIGN_IN_NAME_LIMIT", "SIGN_UP_LIMIT"):  # "10/minute", "50/hour"...
+        if environ.get(f"CRIB_{setting}", "").strip():
+            config[setting] = rate_limit(environ, f"CRIB_{setting}")
     return config
+
+
+def rate_limit(environ: Mapping[str, str], name: str) -> str:
+    """The limit ``name`` of ``environ``, checked: so many tries per so long.
+
+    >>> rate_limit({"CRIB_SIGN_IN_LIMIT": "5/minute"}, "CRIB_SIGN_IN_LIMIT")
+    '5/minute'
+    >>> rate_limit({"CRIB_SIGN_IN_LIMIT": "lots"}, "CRIB_SIGN_IN_LIMIT")
+    Traceback (most recent call last):
+    ValueError: CRIB_SIGN_IN_LIMIT must be so many tries per so long, such as 10/minute or 50/hour, not 'lots'
+    """
+    text = environ[name].strip()
+    try:
+        parse_limit(text)
+    except ValueError:
+        raise ValueError(f"{name} must be so many tries per so long, such as 10/minute or 50/hour, not {text!r}") from None
+    return text
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -193,6 +226,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(default_config() if test_config is None else test_config)
 
     db.init_app(app)
+    with app.app_context():
+        health.discard_broken_connections(db.engine)
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
     csrf.init_app(app)
     security.init_app(app)
@@ -237,7 +272,9 @@ def migration_lock(engine: Engine) -> ContextManager[object]:
     if engine.dialect.name == "sqlite":
         path = _sqlite_file(engine.url)
         if path is not None and path.parent.is_dir():  # else connecting fails, with SQLite's own message
-            return FileLock(f"{path}.migrate-lock")
+            lock = Path(f"{path}.migrate-lock")
+            lock.touch(exist_ok=True)  # an unwritable folder fails here, at once (FileLock would wait on it)
+            return FileLock(lock)
     return nullcontext()
 
 
@@ -296,8 +333,9 @@ def _register_error_pages(app: Flask) -> None:
 
 
 def _safe_back() -> str:
-    """The page the request came from when it is on this site, else home."""
-    referrer = request.referrer or ""
-    if referrer.startswith(request.host_url):
-        return referrer
-    return url_for("learners.home")
+    """The path of the page the request came from when it is on this site, else home.
+
+    A path, never the referrer whole: the Host header that says what "this site"
+    is comes from the client, so a forged one must not turn this into a redirect
+    to the forger's site."""
+    return learners.referring_page() or url_for("learners.home")

@@ -5,8 +5,10 @@ Two ways of running, chosen by the app config ``ACCOUNTS``:
 * personal (``False``, the default): the home page lists the profiles on this
   machine and a name opens or creates one, no password;
 * server (``True``): sign up with a name and a password, sign in with both
-  (rate-limited), sign out; no page lists other learners, and switching is
-  signing out then in.
+  (tries limited: :func:`_limit_sign_in`), sign out, sign out everywhere,
+  change the password; no page lists other learners, and switching is
+  signing out then in.  The cookie names a session kept in the database
+  (:mod:`trainer.record.sessions`), so signing out ends every copy of it.
 
 Other blueprints use :func:`learner_required` on their views and read the
 current learner as ``g.learner`` (a :class:`trainer.record.learners.LearnerInfo`).
@@ -14,6 +16,7 @@ current learner as ``g.learner`` (a :class:`trainer.record.learners.LearnerInfo`
 
 from __future__ import annotations
 
+from datetime import timedelta
 from functools import wraps
 from typing import Callable
 from urllib.parse import urlsplit
@@ -21,7 +24,8 @@ from urllib.parse import urlsplit
 from babel.support import LazyProxy
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask_wtf import FlaskForm
-from werkzeug.exceptions import HTTPException
+from limits import parse as parse_limit
+from werkzeug.exceptions import HTTPException, TooManyRequests
 from werkzeug.urls import iri_to_uri
 from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length
@@ -29,19 +33,24 @@ from wtforms.validators import DataRequired, InputRequired, Length
 from trainer.language.i18n import NC_, lazy_gettext, ngettext
 from trainer.language.i18n import gettext as _
 from trainer.play import games, solitaire
-from trainer.record import accounts, learners
+from trainer.record import accounts, learners, sessions, tries
 from trainer.web.forms import PostForm
-from trainer.web.security import limiter, local_path
+from trainer.web.security import local_path
 
 bp = Blueprint("learners", __name__)
 #: Profiles listed on a personal home page; the others open by typing their name.
 PROFILES_LISTED = 24
 NAV = ("learners.home", NC_("nav", "Home"))
 
-#: Sign-in tries allowed per client address (failed tries only) and per name
-#: (every try); sign-ups per client address.  Overridable in the app config.
+#: Failed sign-in tries allowed per client address (``SIGN_IN_LIMIT``), failed
+#: tries at one name from every address but the browsers that have signed in
+#: to it before (``SIGN_IN_NAME_LIMIT``), and sign-up tries per client address
+#: (``SIGN_UP_LIMIT``).  Overridable in the app config.
 DEFAULT_SIGN_IN_LIMIT = "10/minute"
+DEFAULT_SIGN_IN_NAME_LIMIT = "50/hour"
 DEFAULT_SIGN_UP_LIMIT = "30/minute"
+#: Accounts a browser remembers having signed in to (for SIGN_IN_NAME_LIMIT).
+KNOWN_ACCOUNTS_KEPT = 5
 
 
 def _name_too_long() -> str:
@@ -78,6 +87,19 @@ class SignUpForm(FlaskForm):
     )
 
 
+class PasswordForm(FlaskForm):
+    current = PasswordField(
+        lazy_gettext("Current password"), validators=[InputRequired(lazy_gettext("Please type your current password."))]
+    )
+    password = PasswordField(
+        lazy_gettext("New password"), validators=[InputRequired(lazy_gettext("Please choose a password."))]
+    )
+    confirm = PasswordField(
+        lazy_gettext("The new password again"),
+        validators=[InputRequired(lazy_gettext("Please type the password twice."))],
+    )
+
+
 class SwitchForm(FlaskForm):
     learner_id = HiddenField()
 
@@ -87,13 +109,21 @@ def accounts_mode() -> bool:
     return bool(current_app.config.get("ACCOUNTS", False))
 
 
+def _session_lifetime() -> timedelta:
+    return current_app.permanent_session_lifetime
+
+
 @bp.before_app_request
 def load_learner() -> None:
-    learner = learners.learner_by_id(session.get("learner_id"))
-    # On a server only an account counts: a cookie for a personal profile was
-    # had by typing a name, which proves nothing there.
-    if learner is not None and accounts_mode() and not learner.has_password:
-        learner = None
+    if accounts_mode():
+        # On a server only a live session of an account counts: a cookie for a
+        # personal profile was had by typing a name, which proves nothing there,
+        # and one signed out (or copied before) names a session that is gone.
+        learner = sessions.learner_of(session.get("learner_id"), session.get("token"), _session_lifetime())
+        if learner is None and "learner_id" in session:
+            _clear_session()
+    else:
+        learner = learners.learner_by_id(session.get("learner_id"))
     g.learner = learner
 
 
@@ -122,7 +152,7 @@ def _page_to_come_back_to() -> str | None:
         return iri_to_uri(request.full_path.rstrip("?"))
     if _shows_a_page(request.path):
         return iri_to_uri(request.path)
-    return _referring_page()
+    return referring_page()
 
 
 def _shows_a_page(path: str) -> bool:
@@ -134,7 +164,7 @@ def _shows_a_page(path: str) -> bool:
     return True
 
 
-def _referring_page() -> str | None:
+def referring_page() -> str | None:
     """The path and query of the page the request came from, if it was on this site."""
     referrer = request.referrer or ""
     if not referrer.startswith(request.host_url):
@@ -154,15 +184,24 @@ def _sign_in(learner: learners.LearnerInfo) -> None:
     _clear_session()
     session.permanent = True
     session["learner_id"] = learner.id
+    if accounts_mode():
+        session["token"] = sessions.start(learner.id, _session_lifetime())
+        known = [i for i in session.get("known", []) if i != learner.id]
+        session["known"] = [learner.id, *known][:KNOWN_ACCOUNTS_KEPT]
+
+
+#: What the session keeps when its learner signs out: the language the page is
+#: read in, and the accounts this browser has signed in to (:func:`_limit_sign_in`).
+_KEPT_ON_SIGN_OUT = ("language", "known")
 
 
 def _clear_session() -> None:
-    """Forget everything in the session but the language the visitor chose:
-    whoever signs in or out is still reading the same page."""
-    language = session.get("language")
+    """Forget everything in the session but what :data:`_KEPT_ON_SIGN_OUT` names:
+    whoever signs in or out is still reading the same page in the same browser."""
+    kept = {key: session[key] for key in _KEPT_ON_SIGN_OUT if key in session}
     session.clear()
-    if language is not None:
-        session["language"] = language
+    session.update(kept)
+    session.permanent = "known" in kept  # the browser stays known to its accounts after it closes
 
 
 def _next_arg() -> str | None:
@@ -235,42 +274,61 @@ def _server_home():
     )
 
 
-def _posted_name_key() -> str:
-    """The rate limit key of the name typed: names that compare alike share it."""
-    typed = request.form.get("name", "")
+def _limit(setting: str, default: str) -> tuple[int, timedelta]:
+    """The app config's limit ``setting`` ("10/minute"): how many tries in how long."""
+    item = parse_limit(current_app.config.get(setting, default))
+    return item.amount, timedelta(seconds=item.get_expiry())
+
+
+def _over_limit(key: str, setting: str, default: str) -> bool:
+    """Count a try of ``key`` (before it is answered): whether it is one too many."""
+    allowed, window = _limit(setting, default)
+    return tries.count(key, window) > allowed
+
+
+def _client() -> str:
+    return request.remote_addr or "?"
+
+
+def _limit_sign_in(name: str) -> list[str]:
+    """Count this sign-in try, before it is answered, against the limits: 429 past one.
+
+    The keys counted, to take back if the password is right: a right password
+    is not a failed try.  The per-name limit leaves out the browsers that have
+    signed in to that account before, so nobody can lock an owner out of their
+    own browsers by guessing at their name from elsewhere.
+    """
+    address_key = f"sign-in address:{_client()}"
+    if _over_limit(address_key, "SIGN_IN_LIMIT", DEFAULT_SIGN_IN_LIMIT):
+        raise TooManyRequests()
+    counted = [address_key]
     try:
-        return "name:" + learners.name_key(typed)
-    except ValueError:
-        return "name:?"
-
-
-def _sign_in_failed(response) -> bool:
-    return bool(g.get("sign_in_failed"))
-
-
-def _sign_in_limit() -> str:
-    return current_app.config.get("SIGN_IN_LIMIT", DEFAULT_SIGN_IN_LIMIT)
-
-
-def _sign_up_limit() -> str:
-    return current_app.config.get("SIGN_UP_LIMIT", DEFAULT_SIGN_UP_LIMIT)
+        compared, account = learners.name_key(name), learners.learner_by_name(name)
+    except ValueError:  # not a name anyone has: counted as typed, like any other
+        compared, account = name, None
+    if account is None or account.id not in session.get("known", []):
+        name_key = f"sign-in name:{compared}"
+        counted.append(name_key)
+        if _over_limit(name_key, "SIGN_IN_NAME_LIMIT", DEFAULT_SIGN_IN_NAME_LIMIT):
+            raise TooManyRequests()
+    return counted
 
 
 @bp.route("/signin", methods=["GET", "POST"])
-@limiter.limit(_sign_in_limit, methods=["POST"], deduct_when=_sign_in_failed)
-@limiter.limit(_sign_in_limit, methods=["POST"], key_func=_posted_name_key)
 def sign_in():
     if not accounts_mode():
         return redirect(url_for("learners.home", next=_next_arg()))
     form = SignInForm()
     if request.method == "POST":
         if form.validate_on_submit():
+            counted = _limit_sign_in(form.name.data)
             try:
                 learner = accounts.sign_in(form.name.data, form.password.data)
             except accounts.AccountError as error:
-                g.sign_in_failed = True
                 flash(str(error), "error")
             else:
+                for key in counted:
+                    tries.take_back(key)
                 _sign_in(learner)
                 flash(_("Welcome back, %(name)s!", name=learner.name), "success")
                 return redirect(_next_page())
@@ -281,12 +339,14 @@ def sign_in():
 
 
 @bp.route("/signup", methods=["GET", "POST"])
-@limiter.limit(_sign_up_limit, methods=["POST"])
 def sign_up():
     if not accounts_mode():
         return redirect(url_for("learners.home", next=_next_arg()))
     form = SignUpForm()
     if request.method == "POST":
+        # Every try counts, a name found taken too: testing which names exist costs as much as guessing.
+        if _over_limit(f"sign-up address:{_client()}", "SIGN_UP_LIMIT", DEFAULT_SIGN_UP_LIMIT):
+            raise TooManyRequests()
         if form.validate_on_submit():
             try:
                 learner = accounts.sign_up(form.name.data, form.password.data, form.confirm.data)
@@ -323,6 +383,53 @@ def switch():
 def leave():
     form = PostForm()
     if form.validate_on_submit():
+        sessions.end(session.get("token"))
         _clear_session()
         flash(_("Signed out.") if accounts_mode() else _("Signed out. Pick a profile to carry on."), "info")
+    return redirect(url_for("learners.home"))
+
+
+def _account_required(view: Callable) -> Callable:
+    """A page of server mode only (elsewhere: home), for a signed-in account."""
+
+    @wraps(view)
+    def wrapped(*args, **kwargs):
+        if not accounts_mode():
+            return redirect(url_for("learners.home"))
+        return learner_required(view)(*args, **kwargs)
+
+    return wrapped
+
+
+@bp.route("/account", methods=["GET", "POST"])
+@_account_required
+def account():
+    """The account page: change the password (which signs out every other browser), or sign out everywhere."""
+    form = PasswordForm()
+    if request.method == "POST":
+        if form.validate_on_submit():
+            try:
+                accounts.change_password(g.learner, form.current.data, form.password.data, form.confirm.data)
+            except accounts.AccountError as error:
+                flash(str(error), "error")
+            else:
+                sessions.end_all(g.learner.id)
+                _sign_in(g.learner)  # this browser carries on, with a new session
+                flash(_("Your password is changed. Every other browser signed in to your account is signed out."),
+                      "success")
+                return redirect(url_for("learners.account"))
+        else:
+            _flash_form_errors(form)
+    return render_template("learners/account.html", form=form, everywhere=PostForm())
+
+
+@bp.post("/account/sign-out-everywhere")
+@_account_required
+def sign_out_everywhere():
+    form = PostForm()
+    if form.validate_on_submit():
+        ended = sessions.end_all(g.learner.id)
+        _clear_session()
+        flash(ngettext("Signed out of %(num)d browser, this one included.",
+                       "Signed out of %(num)d browsers, this one included.", ended), "info")
     return redirect(url_for("learners.home"))

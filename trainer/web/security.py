@@ -1,15 +1,14 @@
 """Hardening every page shares: security headers with a strict Content
-Security Policy, rate limits (Flask-Limiter), and redirects that stay on
+Security Policy, no caching of pages, bounded request bodies, the pages for
+too many tries (429) and too large a body (413), and redirects that stay on
 this site.
 
 The policy allows scripts, styles and images from this site only (plus
 ``data:`` images), so templates hold no inline ``<script>``, no ``on...=``
 handler and no ``style="..."``: CSS and JS live in ``trainer/web/static/``.
 
-Rate limits are counted in ``RATELIMIT_STORAGE_URI`` (default ``memory://``,
-per process).  With several workers or hosts, point it at a store they share
-(``redis://host:6379``, ``memcached://host:11211``; see Flask-Limiter's
-storage docs) or each process counts on its own.  Limits are per client
+Tries (sign-in, sign-up) are counted in the database (:mod:`trainer.record.tries`),
+so every worker and host shares the counts.  Limits are per client
 address as the app sees it: behind reverse proxies or a load balancer, set
 ``TRUSTED_PROXIES`` (``CRIB_TRUSTED_PROXIES``) to how many there are, so the address (and the scheme) is
 read from their ``X-Forwarded-For`` (``X-Forwarded-Proto``) headers; else
@@ -22,9 +21,7 @@ from __future__ import annotations
 from typing import Mapping
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, render_template
-from flask_limiter import Limiter, RateLimitExceeded
-from flask_limiter.util import get_remote_address
+from flask import Flask, Response, render_template, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from trainer.language.i18n import gettext as _
@@ -51,18 +48,21 @@ SECURITY_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 
-limiter = Limiter(key_func=get_remote_address)
+#: The largest request body the app reads (its forms are a few kilobytes); the
+#: servers of ``crib serve`` refuse larger ones before reading them.
+MAX_CONTENT_LENGTH = 1 << 20
 
 
 def init_app(app: Flask) -> None:
-    """Add the security headers to every response and switch on the rate limits."""
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    """Add the security headers to every response, bound request bodies, and answer 413 and 429 with a page."""
+    if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's default: no limit
+        app.config["MAX_CONTENT_LENGTH"] = MAX_CONTENT_LENGTH
     proxies = app.config.get("TRUSTED_PROXIES", 0)
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]  # Flask's documented way
-    limiter.init_app(app)
     app.after_request(secure_headers)
-    app.register_error_handler(RateLimitExceeded, _too_many_tries)
+    app.register_error_handler(429, _too_many_tries)
+    app.register_error_handler(413, _too_large)
 
 
 def trusted_proxies(environ: Mapping[str, str]) -> int:
@@ -84,15 +84,25 @@ def trusted_proxies(environ: Mapping[str, str]) -> int:
 
 
 def secure_headers(response: Response) -> Response:
-    """The security headers on one response, and no server banner."""
+    """The security headers on one response, no server banner, and no caching of
+    pages: a page shows one learner's work and holds a form token, so neither a
+    shared cache nor the browser's back button after signing out may show it again.
+    Static files keep the caching they have."""
     response.headers.update(SECURITY_HEADERS)
     response.headers.pop("Server", None)
+    if request.endpoint != "static":
+        response.headers.setdefault("Cache-Control", "no-store")
     return response
 
 
-def _too_many_tries(error: RateLimitExceeded):
-    message = _("Too many tries in a short time. Please wait a minute, then try again.")
+def _too_many_tries(error):
+    message = _("Too many tries in a short time. Please wait a few minutes, then try again.")
     return render_template("error.html", title=_("Too many tries"), message=message), 429
+
+
+def _too_large(error):
+    message = _("That was far more than any form here sends, so it was not read. Please go back and try again.")
+    return render_template("error.html", title=_("Too much sent"), message=message), 413
 
 
 def local_path(target: object) -> str | None:

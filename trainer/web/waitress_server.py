@@ -1,0 +1,103 @@
+"""waitress as ``crib serve`` runs it, alone or inside each gunicorn worker: bounded
+bodies, and slow or idle clients that cannot hold the service.
+
+waitress reads every request (headers and body) in its event loop and hands
+it to a thread only once it is whole, so a client sending a byte a second
+holds a connection, never a thread.  :class:`DeadlineChannel` also closes a
+connection whose request is not whole ``request_timeout`` seconds after its
+first byte, and an idle connection is closed after ``idle_timeout``.  A body
+over :data:`MAX_BODY_BYTES` is answered 413 before it is read, a malformed
+request (a broken chunked body, say) 400, by waitress itself.
+
+Nothing here replaces a buffering reverse proxy on the open internet (see the
+README): a client may still open up to ``connection_limit`` connections.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import waitress
+from waitress.channel import HTTPChannel
+from waitress.server import BaseWSGIServer
+
+#: The largest request body accepted (the trainer's forms are a few kilobytes).
+MAX_BODY_BYTES = 1 << 20
+#: Seconds a client has to send a whole request, headers and body, once it has begun.
+REQUEST_TIMEOUT = 20
+#: Seconds an idle connection (kept alive between requests, or never used) stays open.
+IDLE_TIMEOUT = 30
+#: Connections each process keeps open at most; more wait in the listen queue.
+CONNECTION_LIMIT = 200
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """How waitress serves: threads, and the limits on what clients send."""
+
+    threads: int = 6
+    request_timeout: float = REQUEST_TIMEOUT
+    idle_timeout: float = IDLE_TIMEOUT
+    max_body_bytes: int = MAX_BODY_BYTES
+    connection_limit: int = CONNECTION_LIMIT
+    #: Pass X-Forwarded-For and its kin to the app, which trusts as many proxies as
+    #: CRIB_TRUSTED_PROXIES says (waitress drops them otherwise, so no client can claim an address).
+    proxy_headers: bool = False
+
+    def adjustments(self) -> dict[str, Any]:
+        """waitress's settings (its "adjustments") for these."""
+        return {
+            "threads": self.threads,
+            "ident": None,  # no Server header
+            "max_request_body_size": self.max_body_bytes,
+            "channel_timeout": self.idle_timeout,
+            # How often idle connections are looked for: often enough to keep idle_timeout.
+            "cleanup_interval": max(1, min(self.idle_timeout, 30) / 4),
+            "connection_limit": self.connection_limit,
+            "asyncore_use_poll": True,  # select() fails past 1024 descriptors
+            "asyncore_loop_timeout": 1,  # the loop wakes each second, to close overdue requests
+            "clear_untrusted_proxy_headers": not self.proxy_headers,
+        }
+
+
+class DeadlineChannel(HTTPChannel):
+    """A connection that is closed when its request is not whole in time.
+
+    waitress closes only idle connections; one that trickles a byte a second
+    is never idle.  ``request_started`` is when the request being read got its
+    first byte; the event loop asks :meth:`writable` on every turn, at least once
+    a second, which is where an overdue request is dropped.
+    """
+
+    request_timeout: float = REQUEST_TIMEOUT
+    request_started: float | None = None
+
+    def received(self, data: bytes) -> bool:
+        if self.request is None and data:
+            self.request_started = time.monotonic()
+        result = super().received(data)
+        if self.request is None:  # every request read so far is whole
+            self.request_started = None
+        return result
+
+    def writable(self) -> bool:
+        started = self.request_started
+        if started is not None and time.monotonic() - started > self.request_timeout:
+            self.request_started = None
+            self.will_close = True  # handle_write closes the connection
+        return super().writable()
+
+
+def create_server(app: Callable, settings: ServerSettings, *, sockets: Sequence[Any] = (),
+                  host: str = "127.0.0.1", port: int = 5000, socket_map: dict | None = None):
+    """A waitress server for ``app`` on ``sockets`` (listening already) or on ``host``:``port``."""
+    where: dict[str, Any] = {"sockets": list(sockets)} if sockets else {"host": host, "port": port}
+    socket_map = {} if socket_map is None else socket_map
+    server = waitress.create_server(app, map=socket_map, **where, **settings.adjustments())
+    channel = type("Channel", (DeadlineChannel,), {"request_timeout": settings.request_timeout})
+    for dispatcher in socket_map.values():  # one listening server per socket
+        if isinstance(dispatcher, BaseWSGIServer):
+            dispatcher.channel_class = channel
+    return server
