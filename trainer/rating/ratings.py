@@ -88,6 +88,20 @@ def rate(
     return learner_new, deal_new
 
 
+def rate_answer(
+    result: RatedResult, learner: Rating, learner_rated: int, learner_updated: datetime | None, deal: Rating,
+    deal_updated: datetime | None, when: datetime,
+) -> tuple[Rating, Rating, float]:
+    """One rated answer at ``when``: the learner's and the deal's ratings after it,
+    and the chance the learner had (each rating aged since its last update; a
+    learner's first answer ages nothing)."""
+    learner_periods = periods_between(learner_updated, when) if learner_rated else 0.0
+    chance = expected_score(learner.aged(learner_periods), deal)
+    after, deal_after = rate(learner, deal, result.score, result.weight, learner_periods=learner_periods,
+                             deal_periods=periods_between(deal_updated, when))
+    return after, deal_after, chance
+
+
 def rating_for_chance(chance: float, deviation: float = PRIOR_DEVIATION) -> float:
     """The deal rating at which a newcomer (1500) answers right with ``chance``
     (the inverse of :func:`trainer.rating.glicko2.expected_score`).
@@ -217,20 +231,17 @@ def apply_result(learner_id: int, result: RatedResult, now: datetime) -> RatingC
              "rating": prior.rating, "deviation": prior.deviation, "volatility": prior.volatility,
              "updated_at": now},
         )
-        deal = Rating(deal_row.rating, deal_row.deviation, deal_row.volatility)
-        deal_periods = periods_between(deal_row.updated_at, now)
+        deal, deal_updated = Rating(deal_row.rating, deal_row.deviation, deal_row.volatility), deal_row.updated_at
     else:
-        deal, deal_periods = prior_rating(result.skill, result.deal), 0.0
+        deal, deal_updated = prior_rating(result.skill, result.deal), None
     learner_row = tables.locked_row(
         LearnerRating, {"learner_id": learner_id, "skill": result.skill.value},
         {"rating": NEWCOMER.rating, "deviation": NEWCOMER.deviation, "volatility": NEWCOMER.volatility,
          "rated": 0, "updated_at": now},
     )
     before = Rating(learner_row.rating, learner_row.deviation, learner_row.volatility)
-    learner_periods = periods_between(learner_row.updated_at, now) if learner_row.rated else 0.0
-    chance = expected_chance(before.aged(learner_periods), deal)
-    after, deal_after = rate(before, deal, result.score, result.weight, learner_periods=learner_periods,
-                             deal_periods=deal_periods)
+    after, deal_after, chance = rate_answer(result, before, learner_row.rated, learner_row.updated_at, deal,
+                                            deal_updated, now)
     learner_row.rating, learner_row.deviation, learner_row.volatility = after.rating, after.deviation, after.volatility
     learner_row.rated += 1
     learner_row.updated_at = now
@@ -277,8 +288,3 @@ def rating_weeks(learner_id: int, weeks: int) -> dict[Skill, list[tuple[datetime
         if len(points) < weeks:
             points.append((week, Rating(rating, deviation)))
     return {skill: points[::-1] for skill, points in found.items()}
-
-
-def expected_chance(learner: Rating, deal: Rating) -> float:
-    """The learner's chance of answering the deal right, by their ratings."""
-    return expected_score(learner, deal)

@@ -77,3 +77,11 @@ def locked_row(model: type[Any], key: dict, defaults: dict) -> Any:
     insert_missing(model, [key | defaults])
     query = select(model).filter_by(**key).with_for_update().execution_options(populate_existing=True)
     return db.session.scalars(query).one()
+
+
+def insert_new(model: type[Any], row: dict) -> bool:
+    """Insert ``row`` unless a row with its key is there: whether it was inserted
+    (the one way two requests racing to make the same row learn which won)."""
+    keys = _keys(model)
+    statement = _insert(model).values(row).on_conflict_do_nothing(index_elements=keys)
+    return db.session.execute(statement.returning(model.__table__.c[keys[0]])).first() is not None
