@@ -122,7 +122,9 @@ class SimulatedLearner:
 
     def chance_count(self, types: Sequence[ComboType], day: float) -> float:
         """The chance of counting a deal holding these combinations right."""
-        return (1 - SLIP) * _chance_of(types, lambda t: self.theta(t, day), self._show_mean(day))
+        if not types:
+            return (1 - SLIP) * sigmoid(self._show_mean(day) - NOTHING_DIFFICULTY)
+        return (1 - SLIP) * _chance_of(types, lambda t: self.theta(t, day), 0.0)
 
     def chance_single(self, trait: Trait, difficulty: float, day: float) -> float:
         """The chance of a discard's or a best card's one trial."""
