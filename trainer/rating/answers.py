@@ -53,7 +53,7 @@ def rate_attempt(
     usual = ratings.deal_usual_time(first.skill, first.key)
     existing = memory.learner_cards(learner_id, memory.card_keys(attempt, first))
     rated = skills.is_rated(attempt) and memory.deal_card_key(first.key) not in existing
-    result = skills.result_of(attempt, usual, rated=rated)
+    result = skills.result_of(attempt, usual, rated=rated, deal=first.deal, key=first.key)
     assert result is not None  # the same deal as ``first``
     change = ratings.apply_result(learner_id, result, when) if rated and result.weight > 0 else None
     reviews = memory.reviews_of(attempt, result, existing, when, usual)

@@ -108,11 +108,12 @@ class LearnerReplay:
             cell[0] += seen
             cell[1] += right
 
-    def rate(self, attempt: NewAttempt, attempt_id: int, deals: dict[tuple[str, str], _Deal]) -> None:
+    def rate(self, attempt: NewAttempt, attempt_id: int, deals: dict[tuple[str, str], _Deal],
+             dealt: skills.Deal, key: str) -> None:
         """Rate one answer and review its cards, as a live answer would be."""
         when = attempt.created_at
         assert when is not None
-        first = skills.result_of(attempt, rated=False)
+        first = skills.result_of(attempt, rated=False, deal=dealt, key=key)
         if first is None or attempt.mode == skills.LESSON_MODE:
             return
         deal = deals.get((first.skill.value, first.key))
@@ -120,7 +121,7 @@ class LearnerReplay:
                  if deal else skills.USUAL_SECONDS[first.skill])
         existing = {key: self.cards[key].state for key in memory.card_keys(attempt, first) if key in self.cards}
         rated = skills.is_rated(attempt) and memory.deal_card_key(first.key) not in existing
-        result = skills.result_of(attempt, usual, rated=rated)
+        result = skills.result_of(attempt, usual, rated=rated, deal=dealt, key=key)
         assert result is not None
         if rated and result.weight > 0:
             self._rate(result, when, deals)
@@ -199,7 +200,7 @@ def _attempts(connection: Any, learner_id: int) -> Iterator[list[tuple[int, NewA
     after: tuple[datetime, int] | None = None
     a = _ATTEMPT.c
     while True:
-        query = sa.select(a.id, a.created_at, a.kind, a.mode, a.dealt, a.answer, a.points_expected,
+        query = sa.select(a.id, a.created_at, a.kind, a.mode, a.dealt, a.points_expected,
                           a.points_answered, a.points_missed, a.correct, a.seconds, a.retry_of
                           ).where(a.learner_id == learner_id)
         if after is not None:
@@ -221,11 +222,12 @@ def _attempts(connection: Any, learner_id: int) -> Iterator[list[tuple[int, NewA
             if row.kind not in DrillKind._value2member_map_:
                 continue
             try:
-                dealt, answer = json.loads(row.dealt), json.loads(row.answer)
+                dealt = json.loads(row.dealt)
             except ValueError:
                 continue
+            # The answer is not read back: nothing the ratings keep depends on it.
             chunk.append((row.id, NewAttempt(
-                DrillKind(row.kind), dealt if isinstance(dealt, dict) else {}, answer, tuple(results[row.id]),
+                DrillKind(row.kind), dealt if isinstance(dealt, dict) else {}, {}, tuple(results[row.id]),
                 row.points_expected, row.points_answered, row.points_missed, bool(row.correct), row.mode or "",
                 row.seconds, row.retry_of, row.created_at,
             )))
@@ -276,14 +278,11 @@ def replay_learner(connection: Any, learner_id: int) -> int:
             seen += 1
         if not to_rate:
             continue
-        keys = set()
-        for _, attempt in to_rate:
-            deal = skills.answer_deal(attempt)
-            if deal is not None:
-                keys.add((skills.skill_of(attempt.kind, deal).value, skills.deal_key(deal)))
-        deals = _known_deals(connection, keys)
-        for attempt_id, attempt in to_rate:
-            learner.rate(attempt, attempt_id, deals)
+        dealt = [(attempt_id, attempt, deal, skills.deal_key(deal)) for attempt_id, attempt in to_rate
+                 if (deal := skills.answer_deal(attempt)) is not None]
+        deals = _known_deals(connection, {(skills.skill_of(a.kind, deal).value, key) for _, a, deal, key in dealt})
+        for attempt_id, attempt, deal, key in dealt:
+            learner.rate(attempt, attempt_id, deals, deal, key)
         _write_deals(connection, deals)
     learner.write(connection)
     return seen

@@ -292,12 +292,16 @@ def focus_weight(attempt: NewAttempt, correct: bool) -> float:
     return weights[0] if correct else weights[1]
 
 
-def result_of(attempt: NewAttempt, usual: UsualTime | None = None, *, rated: bool | None = None) -> RatedResult | None:
+def result_of(
+    attempt: NewAttempt, usual: UsualTime | None = None, *, rated: bool | None = None, deal: Deal | None = None,
+    key: str | None = None,
+) -> RatedResult | None:
     """How an answer counts: its skill, deal, score, weight and FSRS grade; None
     when it is no deal the drills know.  ``usual`` is the deal's usual time
     (default: the skill's); ``rated`` overrides :func:`is_rated` (the weight
-    is 0 for an unrated answer, which still has a grade for the memory)."""
-    deal = answer_deal(attempt)
+    is 0 for an unrated answer, which still has a grade for the memory);
+    ``deal`` and ``key`` save dealing the attempt's deal again and hashing it."""
+    deal = deal or answer_deal(attempt)
     if deal is None:
         return None
     skill = skill_of(attempt.kind, deal)
@@ -307,7 +311,7 @@ def result_of(attempt: NewAttempt, usual: UsualTime | None = None, *, rated: boo
     counts = is_rated(attempt) if rated is None else rated
     return RatedResult(
         skill=skill,
-        key=deal_key(deal),
+        key=key or deal_key(deal),
         deal=deal,
         correct=correct,
         seconds=attempt.seconds,

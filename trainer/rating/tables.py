@@ -11,9 +11,6 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from trainer.database import db
 
-#: Rows written per statement (within the databases' bind-parameter limits).
-ROWS_PER_STATEMENT = 500
-
 
 def _insert(model: type[Any], connection: Any = None) -> Any:
     dialect = (connection or db.session.get_bind()).dialect.name
@@ -27,46 +24,45 @@ def _keys(model: type[Any]) -> list[str]:
     return [column.name for column in model.__table__.primary_key.columns]
 
 
-def _chunks(rows: Sequence[dict]) -> list[Sequence[dict]]:
-    return [rows[start : start + ROWS_PER_STATEMENT] for start in range(0, len(rows), ROWS_PER_STATEMENT)]
-
-
 def add_to(
     model: type[Any], counters: Sequence[str], rows: Sequence[dict], *, latest: Sequence[str] = (), connection: Any = None
 ) -> None:
     """Insert ``rows``, or add their ``counters`` to the rows already there (and set
     the ``latest`` columns to the new values).  Sorted by key first, so two
     transactions lock rows in one order."""
-    keys = _keys(model)
-    ordered = sorted(rows, key=lambda row: tuple(row[k] for k in keys))
-    table = model.__table__
-    execute = (connection or db.session).execute
-    for chunk in _chunks(ordered):
-        statement = _insert(model, connection).values(list(chunk))
-        changes = {name: table.c[name] + statement.excluded[name] for name in counters}
-        changes.update({name: statement.excluded[name] for name in latest})
-        execute(statement.on_conflict_do_update(index_elements=keys, set_=changes))
-
-
-def set_rows(model: type[Any], rows: Sequence[dict], connection: Any = None) -> None:
-    """Insert ``rows``, or overwrite every other column of the rows already there
-    (through ``connection`` if given, e.g. a migration's, else the session)."""
     if not rows:
         return
     keys = _keys(model)
-    execute = (connection or db.session).execute
-    for chunk in _chunks(sorted(rows, key=lambda row: tuple(row[k] for k in keys))):
-        statement = _insert(model, connection).values(list(chunk))
-        columns = [name for name in chunk[0] if name not in keys]
-        execute(
-            statement.on_conflict_do_update(index_elements=keys, set_={c: statement.excluded[c] for c in columns})
-        )
+    table = model.__table__
+    statement = _insert(model, connection)
+    changes = {name: table.c[name] + statement.excluded[name] for name in counters}
+    changes.update({name: statement.excluded[name] for name in latest})
+    statement = statement.on_conflict_do_update(index_elements=keys, set_=changes)
+    _execute(statement, sorted(rows, key=lambda row: tuple(row[k] for k in keys)), connection)
+
+
+def _execute(statement: Any, rows: Sequence[dict], connection: Any) -> None:
+    """One statement for many rows (the driver's executemany, batched by SQLAlchemy)."""
+    (connection or db.session).execute(statement, list(rows) if len(rows) > 1 else rows[0])
+
+
+def set_rows(model: type[Any], rows: Sequence[dict], connection: Any = None) -> None:
+    """Insert ``rows`` (each with the same columns), or overwrite every other column
+    of the rows already there (through ``connection`` if given, e.g. a
+    migration's, else the session)."""
+    if not rows:
+        return
+    keys = _keys(model)
+    statement = _insert(model, connection)
+    columns = [name for name in rows[0] if name not in keys]
+    statement = statement.on_conflict_do_update(index_elements=keys, set_={c: statement.excluded[c] for c in columns})
+    _execute(statement, sorted(rows, key=lambda row: tuple(row[k] for k in keys)), connection)
 
 
 def insert_missing(model: type[Any], rows: Sequence[dict]) -> None:
     """Insert those of ``rows`` not there yet; leave the others as they are."""
-    for chunk in _chunks(list(rows)):
-        db.session.execute(_insert(model).values(list(chunk)).on_conflict_do_nothing(index_elements=_keys(model)))
+    if rows:
+        _execute(_insert(model).on_conflict_do_nothing(index_elements=_keys(model)), rows, None)
 
 
 def locked_row(model: type[Any], key: dict, defaults: dict) -> Any:
