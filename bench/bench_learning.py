@@ -29,8 +29,10 @@ tags drawn by :func:`trainer.drills.adaptive.focus_weights` and
 :func:`~trainer.drills.adaptive.choose_peg_tag`, a missed deal back after 5 other
 answers, as :func:`~trainer.drills.adaptive.due_for_review` rules); (c) ratings +
 FSRS: due deal cards first, else 8 candidates drawn as (b) draws them (the focus
-kinds of due combo-type cards weighing 3 times more), the one nearest a 75% chance
-picked by :func:`trainer.rating.dealing.choose_near` (50% while placing).
+kinds of due combo-type cards weighing 3 times more; only those holding a due
+combo type, when any does), the one nearest a 75% chance picked by
+:func:`trainer.rating.dealing.choose_near` (50% while placing), each weighted by
+:func:`~trainer.rating.dealing.weak_type_weight` (the learner's weak combo types).
 
 Reported per policy, with 95% intervals: the correlation at day 60 of each
 skill's fitted rating with the learner's hidden skill on it (the logit of
@@ -61,7 +63,7 @@ import numpy as np
 from trainer.drills import adaptive
 from trainer.drills.deal import FocusKind, PegTag, deal_show, matches_focus, pegging_moment
 from trainer.rating import learner_model, memory, placement
-from trainer.rating.dealing import Candidate, choose_near
+from trainer.rating.dealing import Candidate, choose_near, weak_type_weight
 from trainer.rating.glicko2 import Rating
 from trainer.rating.learner_model import BEST_CARD, DISCARD, SimulatedLearner
 from trainer.rating.ratings import NEWCOMER, PRIOR_DEVIATION, UNCALIBRATED, rate, rating_for_chance
@@ -238,9 +240,12 @@ def choose(policy: str, skill: Skill, record: Record, pools: Pools, rng: random.
             due_types.add(combo_type)
     draw = _adaptive_drawer(skill, record, pools, rng, due_types)
     candidates = [draw() for _ in range(CANDIDATES)]
+    holding_due = [d for d in candidates if due_types & set(d.traits)]
+    candidates = holding_due or candidates  # what is due comes first: a due combo type is practised now
     learner = record.ratings.get(skill, NEWCOMER)
     target = placement.PLACEMENT_CHANCE if record.rated[skill] < placement.PLACEMENT_COUNTS[skill] else 0.75
-    options = [Candidate(d, deal_ratings.get(d.key, d.prior)) for d in candidates]
+    stats = record.stats(_skill_types(skill))
+    options = [Candidate(d, deal_ratings.get(d.key, d.prior), weak_type_weight(d.traits, stats)) for d in candidates]
     return choose_near(options, learner, target, rng).item, False
 
 
@@ -402,15 +407,18 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pool", type=int, default=800, help="deals of each pool of any kind")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--policies", default=",".join(POLICIES), help="a comma-separated subset, for a quick look")
     args = parser.parse_args()
     started = time.perf_counter()
     pools = make_pools(args.seed, args.pool)
     print(f"pools dealt by the drills' functions in {time.perf_counter() - started:.0f} s: "
           + ", ".join(f"{skill.value} {sum(len(v) for (s, _), v in pools.by.items() if s is skill)}" for skill in Skill))
+    policies = [p for p in args.policies.split(",") if p in POLICIES]
+    n = len(policies)
     with ProcessPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(run_policy, POLICIES, [args.learners] * 3, [args.days] * 3, [args.seed] * 3,
-                                [pools] * 3))
-    print(f"{args.learners} simulated learners x {args.days} days x {len(POLICIES)} policies "
+        results = list(pool.map(run_policy, policies, [args.learners] * n, [args.days] * n, [args.seed] * n,
+                                [pools] * n))
+    print(f"{args.learners} simulated learners x {args.days} days x {n} policies "
           f"in {time.perf_counter() - started:.0f} s ({args.jobs} processes)\n")
     for result in results:
         print(f"{result['policy']}: {result['answers']:,} answers simulated in {result['seconds']:.0f} s")

@@ -17,12 +17,15 @@ import math
 import random
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Generic, Sequence, TypeVar
+from typing import Generic, Iterable, Sequence, TypeVar
 
 from trainer.database import utcnow
+from trainer.drills.adaptive import ERROR_BOOST, UNTRIED_ERROR
 from trainer.rating import placement, ratings
 from trainer.rating.glicko2 import Rating, expected_score
-from trainer.rating.skills import Deal, Skill
+from trainer.rating.skills import Deal, Skill, combo_types_of
+from trainer.record.combos import ComboType
+from trainer.record.stats import LearnerStats
 
 T = TypeVar("T")
 
@@ -62,6 +65,28 @@ def choose_near(
     return rng.choices(list(candidates), weights=appeals)[0]
 
 
+def weak_type_weight(types: Iterable[ComboType], stats: LearnerStats) -> float:
+    """How much a deal holding these combo types is favoured: 1 plus the adaptive
+    dealer's boost times the learner's worst error rate among them (a type not
+    tried yet counts as half wrong, as the adaptive dealer counts it).
+
+    >>> from trainer.record.stats import ComboStats
+    >>> stats = LearnerStats(10, 5, 0, None, (ComboStats(ComboType.NOBS, 4, 1, 0), ComboStats(ComboType.PAIR, 4, 4, 0)), ())
+    >>> weak_type_weight([ComboType.PAIR], stats), weak_type_weight([ComboType.PAIR, ComboType.NOBS], stats), weak_type_weight([], stats)
+    (1.0, 3.25, 1.0)
+    """
+    worst = 0.0
+    for combo_type in set(types):
+        seen = stats.of(combo_type)
+        worst = max(worst, 1 - seen.right / seen.seen if seen.seen else UNTRIED_ERROR)
+    return 1.0 + ERROR_BOOST * worst
+
+
+def deal_weights(deals: Sequence[Deal], stats: LearnerStats) -> list[float]:
+    """:func:`weak_type_weight` of each deal (from the combo types it holds)."""
+    return [weak_type_weight(combo_types_of(deal), stats) for deal in deals]
+
+
 @dataclass(frozen=True, slots=True)
 class Picked:
     """The deal picked, its place among the candidates, and the learner's chance on it."""
@@ -83,7 +108,9 @@ def pick_deal(
 ) -> Picked:
     """Which of ``deals`` (candidates the drill dealt) to deal to the learner on
     ``skill``: the learner's rating and the deals' (their own or calibrated
-    priors) read in two queries, the target even while placing."""
+    priors) read in two queries, the target even while placing; ``weights``
+    favour some candidates (:func:`deal_weights`: those holding the learner's
+    weak combo types)."""
     now = now or utcnow()
     learner = ratings.learner_rating(learner_id, skill, now)
     current = ratings.learner_ratings(learner_id)
