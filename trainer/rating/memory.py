@@ -207,7 +207,7 @@ def due_combo_types(learner_id: int, kind: DrillKind, now: datetime) -> tuple[Co
                ReviewCard.combo_type.is_not(None), ReviewCard.due <= now)
         .order_by(ReviewCard.due)
     )
-    return tuple(ComboType(t) for (t,) in rows if t in ComboType._value2member_map_)
+    return tuple(ComboType(t) for (t,) in rows if t is not None and t in ComboType._value2member_map_)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,5 +237,6 @@ def due_summary(learner_id: int, now: datetime) -> DueSummary:
         .order_by(ReviewCard.due)
     )
     next_due = db.session.scalar(select(func.min(ReviewCard.due)).where(*base, ReviewCard.due > now))
-    return DueSummary(deals, tuple(ComboType(t) for t in combos if t in ComboType._value2member_map_), next_due)
+    due_types = tuple(ComboType(t) for t in combos if t is not None and t in ComboType._value2member_map_)
+    return DueSummary(deals, due_types, next_due)
 

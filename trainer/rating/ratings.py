@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Sequence
 
 from sqlalchemy import select
@@ -272,7 +272,7 @@ def deal_usual_time(result_skill: Skill, key: str) -> UsualTime:
     return usual_time(result_skill, row.timed, row.seconds, row.seconds_squared)
 
 
-def rating_weeks(learner_id: int, weeks: int) -> dict[Skill, list[tuple[datetime, Rating]]]:
+def rating_weeks(learner_id: int, weeks: int) -> dict[Skill, list[tuple[date, Rating]]]:
     """The learner's rating at the end of each of the latest ``weeks`` weeks they
     were rated in, per skill, oldest first (a few rows per skill)."""
     rows = db.session.execute(
@@ -280,7 +280,7 @@ def rating_weeks(learner_id: int, weeks: int) -> dict[Skill, list[tuple[datetime
         .where(RatingWeek.learner_id == learner_id)
         .order_by(RatingWeek.skill, RatingWeek.week.desc())
     )
-    found: dict[Skill, list[tuple[datetime, Rating]]] = {}
+    found: dict[Skill, list[tuple[date, Rating]]] = {}
     for skill, week, rating, deviation in rows:
         if skill not in Skill._value2member_map_:
             continue
