@@ -9,6 +9,7 @@ import random
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+import flask_migrate
 import pytest
 from sqlalchemy import func, select
 
@@ -19,10 +20,11 @@ from trainer.drills import grading
 from trainer.drills.deal import ShowDeal, best_play_question, deal_discard, deal_show, pegging_moment
 from trainer.rating import answers, daily, dealing, memory, placement, progress, ratings, replay
 from trainer.rating.glicko2 import Rating
-from trainer.rating.models import DealRating, LearnerRating, ProgressWeek, RatingWeek, ReviewCard
+from trainer.rating.models import DealRating, LearnerRating, ProgressWeek, RatingWeek, ReviewCard, Streak
 from trainer.rating.skills import Skill, deal_key
 from trainer.record import attempts, learners
 from trainer.record.models import Attempt
+from trainer.web import MIGRATIONS_DIR, create_app
 
 NOW = datetime(2026, 12, 1, 12, 0)
 
@@ -238,3 +240,30 @@ def _live_ratings(made) -> Rating:
         answers.rate_attempt(bob, attempt, attempt_id)
     database.commit()
     return ratings.learner_rating(bob, Skill.COUNT_HAND, made[-1].created_at)
+
+
+def test_crib_db_upgrade_replays_the_history_recorded_before_the_ratings(tmp_path, monkeypatch):
+    """A database at 0007 with a learner's answers: the upgrade rates them, cards their misses, counts the streak."""
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    monkeypatch.setattr(flask_migrate, "upgrade", lambda directory: None)  # make the app without migrating
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url})
+    monkeypatch.undo()
+    with app.app_context():
+        flask_migrate.upgrade(directory=str(MIGRATIONS_DIR), revision="0007_language")
+        ann = _learner()
+        rng = random.Random(9)
+        made = []
+        for day in range(3):
+            for n in range(4):
+                deal = deal_show(rng)
+                _, attempt = grading.grade_show(deal, grading.total_options(False),
+                                                {"total": deal.score().total + (n == 0)})
+                made.append(replace(attempt, created_at=NOW + timedelta(days=day, minutes=n)))
+        attempts.record_attempts(ann, made)
+        database.commit()
+        flask_migrate.upgrade(directory=str(MIGRATIONS_DIR))
+        row = db.session.get(LearnerRating, (ann, Skill.COUNT_HAND.value))
+        assert row.rated == 12
+        assert memory.due_summary(ann, NOW + timedelta(days=30)).deals == {attempts.DrillKind.SHOW: 3}
+        assert db.session.get(Streak, ann).current == 3
+        db.engine.dispose()
