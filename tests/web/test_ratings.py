@@ -215,8 +215,8 @@ def test_the_migration_replays_an_existing_history(app):
         for n in range(30):
             deal = deal_show(rng)
             _, attempt = grading.grade_show(deal, grading.total_options(False),
-                                            {"total": deal.score().total + (n % 3 == 0)}, seconds=10.0)
-            made.append(replace(attempt, created_at=NOW + timedelta(minutes=n)))
+                                            {"total": deal.score().total + (n % 3 == 0)}, seconds=2.0 + 5 * (n % 7))
+            made.append(replace(attempt, created_at=NOW + timedelta(hours=20 * n)))
         attempts.record_attempts(ann, made)
         database.commit()
         assert db.session.scalar(select(func.count()).select_from(LearnerRating)) == 0
@@ -229,6 +229,16 @@ def test_the_migration_replays_an_existing_history(app):
         assert missed == 10
         live = _live_ratings(made)
         assert row.rating == pytest.approx(live.rating, abs=1e-6)
+        bob = learners.learner_by_name("Bob").id
+        assert _progress_of(ann) == _progress_of(bob)  # the database's aggregates count as the live answers do
+        assert len(_progress_of(ann)) > 1
+
+
+def _progress_of(learner_id: int) -> list[tuple]:
+    rows = db.session.execute(select(ProgressWeek.week, ProgressWeek.skill, ProgressWeek.combo_type,
+                                     ProgressWeek.bucket, ProgressWeek.seen, ProgressWeek.right)
+                              .where(ProgressWeek.learner_id == learner_id))
+    return sorted(tuple(row) for row in rows)
 
 
 def _live_ratings(made) -> Rating:

@@ -2,15 +2,17 @@
 the week's progress and the streak: run once, by migration ``0010_ratings``
 (``crib db upgrade``), through the migration's own connection.
 
-One pass per learner, in the order the attempts were made, read a chunk at a
-time (:data:`CHUNK` attempts and their combo results, two queries), so memory
-stays bounded however long a history is.  Each attempt goes through the same
-rules as a live answer (:mod:`trainer.rating.answers`): the same results,
-ratings, reviews and progress rows.  Bounded in time too: the progress and the
-streak take every attempt (cheap), the ratings and the cards only the
-learner's latest :data:`RATED_REPLAY` attempts (a rating is settled long
-before that many answers, and the review of a miss older than that was never
-offered: the drills bring misses back from the latest 200).
+One pass per learner, bounded in time and memory however long a history is:
+
+* the week by week progress and the streak count every attempt, by the
+  database's own aggregates (two GROUP BY queries over the learner's
+  attempts, one over their day tallies);
+* the ratings and the FSRS cards replay the learner's latest
+  :data:`RATED_REPLAY` attempts in the order they were made (read a chunk of
+  :data:`CHUNK` at a time with their combo results), each through the same
+  rules as a live answer (:mod:`trainer.rating.answers`).  A rating settles
+  within a few dozen answers a skill, and a miss older than that was never
+  going to be offered again: the drills bring misses back from the latest 200.
 
 Deal ratings are shared between learners: a chunk reads the ratings its deals
 already have (from learners replayed before) and writes them back at its end.
@@ -35,7 +37,7 @@ from trainer.record.combos import ComboResult, ComboType
 #: Attempts read at a time.
 CHUNK = 2000
 #: The latest attempts of each learner replayed into ratings and cards.
-RATED_REPLAY = 5000
+RATED_REPLAY = 500
 
 _ATTEMPT = sa.table(
     "attempt", sa.column("id", sa.Integer), sa.column("learner_id", sa.Integer),
@@ -80,33 +82,7 @@ class LearnerReplay:
     ratings: dict[skills.Skill, tuple[Rating, int, datetime]] = field(default_factory=dict)
     weeks: dict[tuple[skills.Skill, date], tuple[Rating, int]] = field(default_factory=dict)
     cards: dict[str, _Card] = field(default_factory=dict)
-    progress: dict[tuple, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
     streak: streaks.StreakState = field(default_factory=streaks.StreakState)
-
-    def count_day(self, attempt: NewAttempt) -> None:
-        assert attempt.created_at is not None
-        self.streak = streaks.practised(self.streak, attempt.created_at.date())
-
-    def count_progress(self, attempt: NewAttempt) -> None:
-        """Add a first attempt to the week's progress (all attempts pass here)."""
-        if not skills.is_rated(attempt):
-            return
-        skill = _skill_from_record(attempt)
-        if skill is None:
-            return
-        assert attempt.created_at is not None
-        week = ratings.monday(attempt.created_at).date()
-        bucket = progress.bucket_of(attempt.seconds)
-        rows = [(progress.WHOLE_SKILL, 1, int(bool(attempt.correct)))]
-        by_type: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-        for combo in attempt.results:
-            by_type[combo.type.value][0] += 1
-            by_type[combo.type.value][1] += bool(combo.right)
-        rows.extend((t, n, r) for t, (n, r) in by_type.items())
-        for combo_type, seen, right in rows:
-            cell = self.progress[week, skill.value, combo_type, bucket]
-            cell[0] += seen
-            cell[1] += right
 
     def rate(self, attempt: NewAttempt, attempt_id: int, deals: dict[tuple[str, str], _Deal],
              dealt: skills.Deal, key: str) -> None:
@@ -174,11 +150,6 @@ class LearnerReplay:
              "last_review": c.state.last_review, "reviews": c.state.reviews, "lapses": c.state.lapses}
             for key, c in self.cards.items()
         ], connection)
-        tables.set_rows(ProgressWeek, [
-            {"learner_id": learner_id, "week": week, "skill": skill, "combo_type": combo_type, "bucket": bucket,
-             "seen": seen, "right": right}
-            for (week, skill, combo_type, bucket), (seen, right) in self.progress.items()
-        ], connection)
         if self.streak.last_day is not None:
             s = self.streak
             tables.set_rows(Streak, [{"learner_id": learner_id, "current": s.current, "longest": s.longest,
@@ -186,18 +157,10 @@ class LearnerReplay:
                                       "frozen_days": s.frozen_days, "on_board": False}], connection)
 
 
-def _skill_from_record(attempt: NewAttempt) -> skills.Skill | None:
-    """An attempt's skill read from its record without dealing it again (the progress's cheap pass)."""
-    if attempt.kind is DrillKind.SHOW:
-        deal = attempt.dealt.get("deal")
-        return skills.Skill.COUNT_CRIB if isinstance(deal, dict) and deal.get("crib") else skills.Skill.COUNT_HAND
-    return {DrillKind.PEGGING: skills.Skill.PEGGING, DrillKind.BEST_PLAY: skills.Skill.BEST_CARD,
-            DrillKind.DISCARD: skills.Skill.DISCARD}.get(attempt.kind)
-
-
-def _attempts(connection: Any, learner_id: int) -> Iterator[list[tuple[int, NewAttempt]]]:
-    """The learner's attempts, oldest first, a chunk at a time (keyset paging on the (learner, time) index)."""
-    after: tuple[datetime, int] | None = None
+def _attempts(connection: Any, learner_id: int, after: tuple[datetime, int] | None
+              ) -> Iterator[list[tuple[int, NewAttempt]]]:
+    """The learner's attempts after ``after`` (all for None), oldest first, a chunk at a
+    time (keyset paging on the (learner, time) index)."""
     a = _ATTEMPT.c
     while True:
         query = sa.select(a.id, a.created_at, a.kind, a.mode, a.dealt, a.points_expected,
@@ -261,34 +224,104 @@ def _write_deals(connection: Any, deals: dict[tuple[str, str], _Deal]) -> None:
     ], connection)
 
 
+def _week(connection: Any, moment: Any) -> Any:
+    """The Monday of a moment's week, in SQL (each database spells it its own way)."""
+    if connection.dialect.name == "postgresql":
+        return sa.cast(sa.func.date_trunc("week", moment), sa.Date)
+    return sa.func.date(moment, "-6 days", "weekday 1")  # back six days, then on to a Monday
+
+
+def _bucket(seconds: Any) -> Any:
+    """:func:`trainer.rating.progress.bucket_of`, in SQL."""
+    edges = progress.SECONDS_BUCKETS[:-1]
+    return sa.case((seconds.is_(None), progress.UNTIMED),
+                   *((seconds <= edge, index) for index, edge in enumerate(edges)), else_=len(edges))
+
+
+#: How a count's record says it was a crib (``json.dumps``'s spacing, as :mod:`trainer.record.attempts` writes it).
+CRIB_MARK = '%"crib": true%'
+
+
+def _skill_value(kind: str, crib: int) -> str | None:
+    if kind == DrillKind.SHOW.value:
+        return (skills.Skill.COUNT_CRIB if crib else skills.Skill.COUNT_HAND).value
+    skill = {DrillKind.PEGGING.value: skills.Skill.PEGGING, DrillKind.BEST_PLAY.value: skills.Skill.BEST_CARD,
+             DrillKind.DISCARD.value: skills.Skill.DISCARD}.get(kind)
+    return skill.value if skill else None
+
+
+def _as_date(value: Any) -> date:
+    if isinstance(value, str):
+        return date.fromisoformat(value[:10])
+    return value.date() if isinstance(value, datetime) else value
+
+
+def progress_rows(connection: Any, learner_id: int) -> list[dict]:
+    """The learner's week by week progress over every first attempt, as the live
+    answers keep it (:func:`trainer.rating.progress.week_rows`), counted by the
+    database: two GROUP BY queries over the learner's attempts."""
+    a, r = _ATTEMPT.c, _RESULT.c
+    week, bucket = _week(connection, a.created_at), _bucket(a.seconds)
+    crib = sa.case((a.dealt.like(CRIB_MARK), 1), else_=0)
+    first = sa.and_(a.learner_id == learner_id, a.retry_of.is_(None), a.mode != skills.LESSON_MODE)
+    right = sa.func.sum(sa.case((a.correct.is_(True), 1), else_=0))
+    whole = sa.select(week, a.kind, crib, bucket, sa.literal(progress.WHOLE_SKILL), sa.func.count(), right
+                      ).where(first).group_by(week, a.kind, crib, bucket)
+    right = sa.func.sum(sa.case((r.right.is_(True), 1), else_=0))
+    by_type = (sa.select(week, a.kind, crib, bucket, r.combo_type, sa.func.count(), right)
+               .select_from(_ATTEMPT.join(_RESULT, r.attempt_id == a.id))
+               .where(first).group_by(week, a.kind, crib, bucket, r.combo_type))
+    rows = []
+    for query in (whole, by_type):
+        for day, kind, is_crib, time_bucket, combo_type, seen, n_right in connection.execute(query):
+            skill = _skill_value(kind, is_crib)
+            if skill is None or (combo_type and combo_type not in ComboType._value2member_map_):
+                continue
+            rows.append({"learner_id": learner_id, "week": _as_date(day), "skill": skill, "combo_type": combo_type,
+                         "bucket": int(time_bucket), "seen": int(seen), "right": int(n_right or 0)})
+    return rows
+
+
+def streak_from_days(connection: Any, learner_id: int) -> streaks.StreakState:
+    """The learner's streak over the days they practised (read off their day tallies)."""
+    state = streaks.StreakState()
+    tally = sa.table("day_tally", sa.column("learner_id", sa.Integer), sa.column("day", sa.Date))
+    days = connection.execute(sa.select(tally.c.day).where(tally.c.learner_id == learner_id)
+                              .distinct().order_by(tally.c.day)).scalars()
+    for day in days:
+        state = streaks.practised(state, _as_date(day))
+    return state
+
+
+def _latest_mark(connection: Any, learner_id: int, count: int) -> tuple[datetime, int] | None:
+    """Where the learner's latest ``count`` attempts begin: the (time, id) just before them, None for all."""
+    a = _ATTEMPT.c
+    row = connection.execute(sa.select(a.created_at, a.id).where(a.learner_id == learner_id)
+                             .order_by(a.created_at.desc(), a.id.desc()).offset(count).limit(1)).first()
+    return None if row is None else (row.created_at, row.id)
+
+
 def replay_learner(connection: Any, learner_id: int) -> int:
-    """Replay one learner's history into their aggregates and the deals' ratings; the attempts read."""
-    total = connection.execute(
-        sa.select(sa.func.count()).select_from(_ATTEMPT).where(_ATTEMPT.c.learner_id == learner_id)).scalar_one()
-    first_rated = max(0, total - RATED_REPLAY)
+    """Replay one learner's history into their aggregates and the deals' ratings;
+    the attempts rated.  Progress and streak count every attempt (by the
+    database's aggregates); ratings and cards replay the latest :data:`RATED_REPLAY`."""
     learner = LearnerReplay(learner_id)
-    seen = 0
-    for chunk in _attempts(connection, learner_id):
-        to_rate = []
-        for attempt_id, attempt in chunk:
-            learner.count_day(attempt)
-            learner.count_progress(attempt)
-            if seen >= first_rated:
-                to_rate.append((attempt_id, attempt))
-            seen += 1
-        if not to_rate:
-            continue
-        dealt = [(attempt_id, attempt, deal, skills.deal_key(deal)) for attempt_id, attempt in to_rate
+    learner.streak = streak_from_days(connection, learner_id)
+    rated = 0
+    for chunk in _attempts(connection, learner_id, _latest_mark(connection, learner_id, RATED_REPLAY)):
+        dealt = [(attempt_id, attempt, deal, skills.deal_key(deal)) for attempt_id, attempt in chunk
                  if (deal := skills.answer_deal(attempt)) is not None]
         deals = _known_deals(connection, {(skills.skill_of(a.kind, deal).value, key) for _, a, deal, key in dealt})
         for attempt_id, attempt, deal, key in dealt:
             learner.rate(attempt, attempt_id, deals, deal, key)
         _write_deals(connection, deals)
+        rated += len(chunk)
     learner.write(connection)
-    return seen
+    tables.set_rows(ProgressWeek, progress_rows(connection, learner_id), connection)
+    return rated
 
 
 def replay_history(connection: Any) -> int:
-    """Replay every learner's history (the migration's step); the attempts read."""
+    """Replay every learner's history (the migration's step); the attempts rated."""
     learner_ids = list(connection.execute(sa.select(_LEARNER.c.id).order_by(_LEARNER.c.id)).scalars())
     return sum(replay_learner(connection, learner_id) for learner_id in learner_ids)
