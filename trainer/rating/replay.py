@@ -37,7 +37,7 @@ from trainer.record.combos import ComboResult, ComboType
 #: Attempts read at a time.
 CHUNK = 2000
 #: The latest attempts of each learner replayed into ratings and cards.
-RATED_REPLAY = 500
+RATED_REPLAY = 300
 
 _ATTEMPT = sa.table(
     "attempt", sa.column("id", sa.Integer), sa.column("learner_id", sa.Integer),
