@@ -14,14 +14,13 @@ from flask import Blueprint, flash, g, redirect, render_template, request, url_f
 
 from engine.cards import parse_cards
 from engine.errors import InvalidCardError
-from trainer.language.i18n import NC_
 from trainer.language.i18n import gettext as _
 from trainer.rating import daily, streaks
 from trainer.web.forms import THE_COUNT, THE_POINTS, YOUR_TOTAL, BadAnswer, PostForm, read_points
 from trainer.web.learners import accounts_mode, learner_required
 
 bp = Blueprint("daily", __name__, url_prefix="/daily")
-NAV = ("daily.index", NC_("nav", "Daily deal"))
+# No NAV entry (the bar is full at phone width): the progress page links today's deal.
 
 #: The drill result page each part's answer is shown on in full.
 RESULT_ENDPOINT = {
