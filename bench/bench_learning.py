@@ -393,7 +393,7 @@ def _median_interval(days: np.ndarray, rng: np.random.Generator, horizon: int) -
         return float(np.median(values))
     point = median(days)
     boots = [median(rng.choice(days, size=len(days))) for _ in range(1000)]
-    low, high = np.percentile(boots, [2.5, 97.5])
+    low, high = np.percentile(boots, [2.5, 97.5], method="nearest")  # no interpolation across "never"
 
     def text(value):
         return f"> {horizon}" if not math.isfinite(value) else f"{value:.0f}"
