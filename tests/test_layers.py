@@ -158,6 +158,7 @@ PACKAGE_LAYERS: dict[str, tuple[str, ...]] = {
     "trainer.drills": ("trainer.language", "trainer.record"),
     "trainer.lessons": ("trainer.language", "trainer.record", "trainer.drills"),
     "trainer.play": ("trainer.language", "trainer.record", "trainer.drills"),
+    "trainer.rating": ("trainer.language", "trainer.record", "trainer.drills"),
 }
 
 

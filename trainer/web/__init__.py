@@ -56,6 +56,7 @@ BLUEPRINTS = (
     "trainer.web.pegging",
     "trainer.web.discard",
     "trainer.web.review",
+    "trainer.web.progress", "trainer.web.daily",
     "trainer.web.lessons",
     "trainer.web.play",
     "trainer.web.solitaire",

@@ -1,0 +1,158 @@
+"""The ratings at scale: the migration's replay of an existing history, the
+progress page, dealing at the learner's level and answering, for a learner of
+100,000 attempts among 1,000 learners.
+
+Fills a database with ``crib demo-data`` (demo-1 with ``--heavy`` attempts, the
+others ``--attempts`` each), then:
+
+1. times the migration's replay (:func:`trainer.rating.replay.replay_history`,
+   the data step of ``0010_ratings``) on every learner, and on demo-1 alone;
+2. times, in process, as demo-1: answering (recording an attempt and
+   :func:`trainer.rating.answers.rate_attempt`, one commit), dealing at the
+   learner's level (:func:`trainer.rating.dealing.pick_deal` among 8 candidates)
+   and what is due (:func:`trainer.rating.memory.due_deals`);
+3. starts ``crib serve`` and times ``GET /progress/`` and ``GET /daily/`` as demo-1.
+
+Prints the median and 99th percentile of each.
+
+    python bench/bench_ratings.py                                  # SQLite in a temporary folder
+    python bench/bench_ratings.py --database postgresql+psycopg://user:pw@127.0.0.1/bench
+    python bench/bench_ratings.py --learners 20 --attempts 200 --heavy 5000 --rounds 30   # a quick look
+
+Target (issue 23): each under 50 ms median at 100,000 attempts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from servers import demo_data, serving  # noqa: E402
+from webclient import Learner, Timings, percentile, report  # noqa: E402
+
+from trainer import database as trainer_database  # noqa: E402
+from trainer.database import db  # noqa: E402
+from trainer.drills import grading  # noqa: E402
+from trainer.drills.answers import Total  # noqa: E402
+from trainer.drills.deal import deal_show  # noqa: E402
+from trainer.rating import answers, dealing, memory, models, replay  # noqa: E402
+from trainer.rating.skills import Skill  # noqa: E402
+from trainer.record import attempts, history, learners  # noqa: E402
+from trainer.record.attempts import DrillKind  # noqa: E402
+from trainer.web import create_app  # noqa: E402
+
+RATING_TABLES = (models.LearnerRating, models.RatingWeek, models.DealRating, models.ReviewCard,
+                 models.ProgressWeek, models.Streak)
+
+
+def _clear(connection) -> None:
+    for model in RATING_TABLES:
+        connection.execute(model.__table__.delete())
+
+
+def time_replay(app) -> None:
+    """The migration's data step on demo-1 alone, then on every learner (as the migration leaves it)."""
+    with app.app_context():
+        engine = db.engine
+        demo1 = learners.learner_by_name("demo-1").id
+        total = history.attempt_count(demo1)
+        with engine.begin() as connection:
+            _clear(connection)
+        started = time.perf_counter()
+        with engine.begin() as connection:
+            rated = replay.replay_learner(connection, demo1)
+        one = time.perf_counter() - started
+        print(f"migration replay, demo-1 alone: {total:,} attempts ({rated:,} replayed into ratings) in {one:.1f} s")
+        with engine.begin() as connection:
+            _clear(connection)
+        started = time.perf_counter()
+        with engine.begin() as connection:
+            rated = replay.replay_history(connection)
+        every = time.perf_counter() - started
+        count = db.session.scalar(db.select(db.func.count()).select_from(db.text("learner")))
+        print(f"migration replay, every learner: {count:,} learners, {rated:,} attempts replayed into ratings,"
+              f" in {every:.1f} s")
+
+
+def time_services(app, rounds: int) -> Timings:
+    """Answering, dealing at level and what is due, in process, as demo-1."""
+    timings = Timings()
+    rng = random.Random(5)
+    with app.app_context():
+        demo1 = learners.learner_by_name("demo-1").id
+        for n in range(rounds + 3):
+            deal = deal_show(rng)
+            attempt = grading.grade_show(deal, grading.total_options(False),
+                                         Total(deal.score().total + (n % 4 == 0)), seconds=12.0).attempt
+            started = time.perf_counter()
+            attempt_id = attempts.record_attempts(demo1, [attempt])[0]
+            answers.rate_attempt(demo1, attempt, attempt_id)
+            trainer_database.commit()
+            answered = time.perf_counter() - started
+            candidates = [deal_show(rng) for _ in range(8)]
+            started = time.perf_counter()
+            dealing.pick_deal(demo1, Skill.COUNT_HAND, candidates, rng)
+            picked = time.perf_counter() - started
+            started = time.perf_counter()
+            memory.due_deals(demo1, DrillKind.SHOW, trainer_database.utcnow())
+            due = time.perf_counter() - started
+            trainer_database.rollback()
+            if n >= 3:  # the first few warm the caches
+                timings.seconds["answer + rate_attempt"].append(answered)
+                timings.seconds["pick_deal (8 candidates)"].append(picked)
+                timings.seconds["due_deals"].append(due)
+    return timings
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database", help="database URL (default: a new SQLite file in a temporary folder)")
+    parser.add_argument("--learners", type=int, default=1000)
+    parser.add_argument("--attempts", type=int, default=900, help="attempts of each learner but demo-1")
+    parser.add_argument("--heavy", type=int, default=100_000, help="attempts of demo-1")
+    parser.add_argument("--rounds", type=int, default=200, help="times each is timed")
+    parser.add_argument("--reuse", action="store_true", help="the database already holds the demo learners")
+    args = parser.parse_args()
+
+    folder = tempfile.TemporaryDirectory()
+    database = args.database or f"sqlite:///{Path(folder.name) / 'bench.sqlite3'}"
+    print(f"database: {database.split('@')[-1]}")
+    if not args.reuse:
+        print(f"filling: {args.learners:,} learners, demo-1 with {args.heavy:,} attempts, the others {args.attempts:,}")
+        demo_data(database, "--learners", str(args.learners), "--attempts", str(args.attempts),
+                  "--first-attempts", str(args.heavy))
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "benchmark"})
+    time_replay(app)
+    services = time_services(app, args.rounds)
+    with app.app_context():
+        db.engine.dispose()
+    print(f"\nservices as demo-1, {args.rounds} rounds, in process:\n")
+    print(report(services))
+
+    timings = Timings()
+    with serving(database) as url:
+        learner = Learner(url, timings, random.Random(1))
+        learner.sign_in("demo-1")
+        for _ in range(3):
+            learner.request("progress", "/progress/"), learner.request("daily", "/daily/")
+        timings.seconds.clear()
+        for _ in range(args.rounds):
+            learner.request("GET /progress/", "/progress/")
+            learner.request("GET /daily/", "/daily/")
+            learner.request("GET /review/ (for comparison)", "/review/")
+    print(f"\npages as demo-1, {args.rounds} rounds, one client:\n")
+    print(report(timings))
+    worst = max(percentile(v, 0.5) for v in [*services.seconds.values(), *timings.seconds.values()])
+    print(f"\nslowest median: {1000 * worst:.1f} ms (target: under 50 ms)")
+    folder.cleanup()
+    return 1 if timings.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,119 @@
+"""The progress page and the daily deal through the Flask client: both
+languages, bad input as a message, each part answered once, the table only in
+server mode, and the progress read from aggregates, never the history."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from datetime import timedelta
+
+from sqlalchemy import event
+
+from trainer import database
+from trainer.database import db, utcnow
+from trainer.drills import grading
+from trainer.drills.answers import Total
+from trainer.drills.deal import deal_show
+from trainer.rating import answers, daily, progress
+from trainer.record import attempts, history, learners
+
+from .conftest import LearnerActions
+from .helpers import page_text
+
+
+def test_the_progress_page_before_any_answer_says_so(learner):
+    text = page_text(learner.client.get("/progress/"))
+    assert "Your progress" in text and "No rated answers yet" in text and "Nothing is due now" in text
+
+
+def test_the_progress_page_in_russian(learner, app):
+    learner.post("/daily/count", {"total": "0"}, page="/daily/")
+    learner.post("/language", {"language": "ru", "next": "/progress/"})
+    text = page_text(learner.client.get("/progress/"))
+    assert "Ваши успехи" in text and "Рейтинги" in text and "Серия: 1 день подряд" in text
+    assert "Подсчёт руки" in text or "Подсчёт яслей" in text
+
+
+def test_the_daily_deal_is_answered_once_and_shows_its_verdict(learner, app):
+    deal = daily.daily_deal(daily.today())
+    right = deal.show.score().total
+    assert learner.post("/daily/count", {"total": str(right)}, page="/daily/").status_code == 302
+    again = learner.post("/daily/count", {"total": str(right + 1)}, page="/daily/", follow_redirects=True)
+    text = page_text(again)
+    assert "answered that part of today" in text
+    assert f"It counts {right}" in text and "Right." in text
+    with app.app_context():
+        ann = learners.learner_by_name("Ann")
+        assert len(attempts_of(ann.id)) == 1
+
+
+def attempts_of(learner_id: int):
+    return history.history(learner_id)
+
+
+def test_bad_daily_answers_are_messages_and_record_nothing(learner, app):
+    text = page_text(learner.post("/daily/count", {"total": "lots"}, page="/daily/", follow_redirects=True))
+    assert "Type your total as a number" in text
+    text = page_text(learner.post("/daily/pegging", {"count": "40", "points": "1"}, page="/daily/",
+                                  follow_redirects=True))
+    assert "cannot be more than 31" in text
+    text = page_text(learner.post("/daily/discard", {"card": ["AS"]}, page="/daily/", follow_redirects=True))
+    assert "Pick exactly two of your six cards" in text
+    with app.app_context():
+        assert daily.answered(learners.learner_by_name("Ann").id, daily.today()) == {}
+
+
+def test_a_forged_daily_post_changes_nothing(learner, app):
+    response = learner.client.post("/daily/count", data={"total": "3"})
+    assert response.status_code == 302
+    with app.app_context():
+        assert daily.answered(learners.learner_by_name("Ann").id, daily.today()) == {}
+
+
+def test_the_daily_table_is_for_server_mode_and_lists_who_chose_it(server, client):
+    actions = LearnerActions(client)
+    password = "a long enough password"
+    response = actions.post("/signup", {"name": "Ann", "password": password, "confirm": password}, page="/signup")
+    assert response.status_code == 302, page_text(response)
+    assert "s table" in page_text(client.get("/daily/"))
+    actions.post("/daily/table", {"shown": "1"}, page="/daily/")
+    actions.post("/daily/count", {"total": "0"}, page="/daily/")
+    text = page_text(client.get("/daily/"))
+    assert "Leave the table" in text and "Ann" in text.split("s table", 1)[1]
+
+
+def test_the_daily_table_is_not_shown_to_personal_profiles(learner):
+    assert "s table" not in page_text(learner.client.get("/daily/"))
+
+
+def test_the_progress_page_reads_aggregates_not_the_history(app, learner):
+    with app.app_context():
+        ann = learners.learner_by_name("Ann").id
+        rng = random.Random(8)
+        start = utcnow() - timedelta(days=40)
+        for n in range(300):
+            deal = deal_show(rng)
+            attempt = grading.grade_show(deal, grading.total_options(False),
+                                         Total(deal.score().total + (n % 3 == 0)), seconds=5.0 + n % 20).attempt
+            attempt = replace(attempt, created_at=start + timedelta(hours=3 * n))
+            attempt_id = attempts.record_attempts(ann, [attempt])[0]
+            answers.rate_attempt(ann, attempt, attempt_id)
+        database.commit()
+        statements = []
+
+        def count(conn, cursor, statement, parameters, context, executemany):
+            statements.append(statement)
+
+        event.listen(db.engine, "after_cursor_execute", count)
+        try:
+            shown = progress.learner_progress(ann, utcnow())
+        finally:
+            event.remove(db.engine, "after_cursor_execute", count)
+        assert len(statements) <= 10
+        assert not any("FROM attempt" in sql for sql in statements)
+        hand = next(s for s in shown.skills if s.skill.value == "count a hand")
+        assert hand.now.rated == 300 and len(hand.weeks) >= 5
+    text = page_text(learner.client.get("/progress/"))
+    assert "Counting a hand" in text and "from 300 rated answers" in text
+    assert text.count("Fifteen of 2 cards") >= 1

@@ -1,0 +1,121 @@
+"""Dealing at the learner's level: among candidate deals, one whose rating gives
+the learner a chance of answering right near a target (about 75%, or even
+while placing), still weighted toward what the drills would favour (weak combo
+types: the candidate's ``weight``).
+
+A drill deals a handful of candidates as it does today (the adaptive dealer's
+focus kinds and peg tags), then asks :func:`pick_deal` which to deal.
+
+>>> easy, hard = Candidate("easy", Rating(1200, 60)), Candidate("hard", Rating(1900, 60))
+>>> choose_near([easy, hard], Rating(1500, 60), 0.75).item, choose_near([easy, hard], Rating(1500, 60), 0.2).item
+('easy', 'hard')
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Generic, Iterable, Sequence, TypeVar
+
+from trainer.database import utcnow
+from trainer.drills.adaptive import ERROR_BOOST, UNTRIED_ERROR
+from trainer.rating import placement, ratings
+from trainer.rating.glicko2 import Rating, expected_score
+from trainer.rating.skills import Deal, Skill, combo_types_of
+from trainer.record.combos import ComboType
+from trainer.record.stats import LearnerStats
+
+T = TypeVar("T")
+
+#: How fast a candidate's appeal falls off with its chance's distance from the
+#: target: at 0.1 away it is e^-1 as likely, at 0.2 away e^-4.
+CHANCE_WIDTH = 0.1
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate(Generic[T]):
+    """A deal that could be dealt, its rating, and how much the drills favour it."""
+
+    item: T
+    rating: Rating
+    weight: float = 1.0
+
+
+def appeal(chance: float, target: float, weight: float = 1.0) -> float:
+    """How likely a candidate with this ``chance`` is to be picked (before normalising).
+
+    >>> appeal(0.75, 0.75), round(appeal(0.65, 0.75), 3), round(appeal(0.65, 0.75, 2.0), 3)
+    (1.0, 0.368, 0.736)
+    """
+    return weight * math.exp(-(((chance - target) / CHANCE_WIDTH) ** 2))
+
+
+def choose_near(
+    candidates: Sequence[Candidate[T]], learner: Rating, target: float, rng: random.Random | None = None
+) -> Candidate[T]:
+    """The candidate to deal: drawn by :func:`appeal` (with ``rng``), or the most
+    appealing (without).  ``ValueError`` on no candidates."""
+    if not candidates:
+        raise ValueError("no candidate deals to choose from")
+    appeals = [appeal(expected_score(learner, c.rating), target, c.weight) for c in candidates]
+    if rng is None or sum(appeals) <= 0:
+        return candidates[max(range(len(candidates)), key=appeals.__getitem__)]
+    return rng.choices(list(candidates), weights=appeals)[0]
+
+
+def weak_type_weight(types: Iterable[ComboType], stats: LearnerStats) -> float:
+    """How much a deal holding these combo types is favoured: 1 plus the adaptive
+    dealer's boost times the learner's worst error rate among them (a type not
+    tried yet counts as half wrong, as the adaptive dealer counts it).
+
+    >>> from trainer.record.stats import ComboStats
+    >>> stats = LearnerStats(10, 5, 0, None, (ComboStats(ComboType.NOBS, 4, 1, 0), ComboStats(ComboType.PAIR, 4, 4, 0)), ())
+    >>> weak_type_weight([ComboType.PAIR], stats), weak_type_weight([ComboType.PAIR, ComboType.NOBS], stats), weak_type_weight([], stats)
+    (1.0, 3.25, 1.0)
+    """
+    worst = 0.0
+    for combo_type in set(types):
+        seen = stats.of(combo_type)
+        worst = max(worst, 1 - seen.right / seen.seen if seen.seen else UNTRIED_ERROR)
+    return 1.0 + ERROR_BOOST * worst
+
+
+def deal_weights(deals: Sequence[Deal], stats: LearnerStats) -> list[float]:
+    """:func:`weak_type_weight` of each deal (from the combo types it holds)."""
+    return [weak_type_weight(combo_types_of(deal), stats) for deal in deals]
+
+
+@dataclass(frozen=True, slots=True)
+class Picked:
+    """The deal picked, its place among the candidates, and the learner's chance on it."""
+
+    deal: Deal
+    index: int
+    chance: float
+
+
+def pick_deal(
+    learner_id: int,
+    skill: Skill,
+    deals: Sequence[Deal],
+    rng: random.Random,
+    *,
+    weights: Sequence[float] | None = None,
+    target: float = placement.TARGET_CHANCE,
+    now: datetime | None = None,
+) -> Picked:
+    """Which of ``deals`` (candidates the drill dealt) to deal to the learner on
+    ``skill``: the learner's rating and the deals' (their own or calibrated
+    priors) read in two queries, the target even while placing; ``weights``
+    favour some candidates (:func:`deal_weights`: those holding the learner's
+    weak combo types)."""
+    now = now or utcnow()
+    learner = ratings.learner_rating(learner_id, skill, now)
+    current = ratings.learner_ratings(learner_id)
+    deal_ratings = ratings.deal_ratings(skill, deals)
+    weights = weights or [1.0] * len(deals)
+    candidates = [Candidate(i, r, w) for i, (r, w) in enumerate(zip(deal_ratings, weights))]
+    chosen = choose_near(candidates, learner, placement.target_for(current, skill, target), rng)
+    return Picked(deals[chosen.item], chosen.item, expected_score(learner, chosen.rating))

@@ -1,0 +1,115 @@
+"""The daily deal: one deal a day for everyone (a count, a pegging moment and a
+discard), each part answered once and rated; the streak; in server mode the
+day's table of the learners who chose to appear on it.
+
+``GET /daily/`` shows the day's three parts (a form for each one not answered
+yet, the verdict for the others); each form posts to its own address and
+comes back.  The views read the form into values and call
+:mod:`trainer.rating.daily`, which grades with the drills' standard.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+
+from engine.cards import parse_cards
+from engine.errors import InvalidCardError
+from trainer.language.i18n import gettext as _
+from trainer.rating import daily, streaks
+from trainer.web.forms import THE_COUNT, THE_POINTS, YOUR_TOTAL, BadAnswer, PostForm, read_points
+from trainer.web.learners import accounts_mode, learner_required
+
+bp = Blueprint("daily", __name__, url_prefix="/daily")
+# No NAV entry (the bar is full at phone width): the progress page links today's deal.
+
+#: The drill result page each part's answer is shown on in full.
+RESULT_ENDPOINT = {
+    daily.DailyPart.COUNT: "show.result",
+    daily.DailyPart.PEGGING: "pegging.result",
+    daily.DailyPart.DISCARD: "discard.result",
+}
+
+
+@bp.get("/")
+@learner_required
+def index():
+    day = daily.today()
+    deal = daily.daily_deal(day)
+    streak = streaks.streak_of(g.learner.id)
+    return render_template(
+        "daily/index.html",
+        day=day,
+        deal=deal,
+        done=daily.answered(g.learner.id, day),
+        parts=daily.DailyPart,
+        result_endpoint=RESULT_ENDPOINT,
+        streak=streaks.shown(streak, day),
+        freeze_available=streaks.freeze_available(streak, day),
+        board=daily.board(day) if accounts_mode() else (),
+        on_board=daily.on_board(g.learner.id),
+        server=accounts_mode(),
+        form=PostForm(),
+    )
+
+
+def _done(answered: daily.DailyAnswerInfo | None):
+    if answered is None:
+        flash(_("You have answered that part of today's deal already: the first answer counts."), "info")
+    else:
+        flash(_("Right!") if answered.correct else _("Not this time: see below what it was."),
+              "success" if answered.correct else "info")
+    return redirect(url_for("daily.index"))
+
+
+@bp.post("/count")
+@learner_required
+def count():
+    if not PostForm().validate_on_submit():
+        return redirect(url_for("daily.index"))
+    try:
+        total = read_points(request.form.get("total"), YOUR_TOTAL)
+    except BadAnswer as bad:
+        flash(str(bad), "error")
+        return redirect(url_for("daily.index"))
+    return _done(daily.answer_count(g.learner.id, daily.today(), total))
+
+
+@bp.post("/pegging")
+@learner_required
+def pegging():
+    if not PostForm().validate_on_submit():
+        return redirect(url_for("daily.index"))
+    try:
+        count = read_points(request.form.get("count"), THE_COUNT, maximum=31)
+        points = read_points(request.form.get("points"), THE_POINTS)
+    except BadAnswer as bad:
+        flash(str(bad), "error")
+        return redirect(url_for("daily.index"))
+    return _done(daily.answer_pegging(g.learner.id, daily.today(), points, count))
+
+
+@bp.post("/discard")
+@learner_required
+def discard():
+    if not PostForm().validate_on_submit():
+        return redirect(url_for("daily.index"))
+    day = daily.today()
+    try:
+        picked = parse_cards(request.form.getlist("card"))
+    except InvalidCardError:
+        picked = ()
+    if len(picked) != 2 or not set(picked) <= set(daily.daily_deal(day).discard.cards):
+        flash(_("Pick exactly two of your six cards for the crib."), "error")
+        return redirect(url_for("daily.index"))
+    return _done(daily.answer_discard(g.learner.id, day, picked))
+
+
+@bp.post("/table")
+@learner_required
+def table():
+    """Appear on the day's table, or leave it."""
+    if PostForm().validate_on_submit() and accounts_mode():
+        shown = request.form.get("shown") == "1"
+        daily.set_on_board(g.learner.id, shown)
+        flash(_("You are on the daily table.") if shown else _("You are off the daily table."), "success")
+    return redirect(url_for("daily.index"))
