@@ -18,7 +18,7 @@ from trainer import database
 from trainer.database import db
 from trainer.drills import grading
 from trainer.drills.answers import BestCard, LaidAway, PegPoints, Total
-from trainer.drills.deal import ShowDeal, best_play_question, deal_discard, deal_show, pegging_moment
+from trainer.drills.deal import FocusKind, ShowDeal, best_play_question, deal_discard, deal_show, pegging_moment
 from trainer.rating import answers, daily, dealing, memory, placement, progress, ratings, replay
 from trainer.rating.glicko2 import Rating
 from trainer.rating.models import DealRating, LearnerRating, ProgressWeek, RatingWeek, ReviewCard, Streak
@@ -38,7 +38,7 @@ def _learner(name: str = "Ann") -> int:
 
 def _count(learner_id: int, deal: ShowDeal, total: int, *, when: datetime = NOW, retry_of: int | None = None,
            focus: str = "auto", seconds: float | None = None):
-    options = grading.total_options(deal.crib) | {"focus": focus}
+    options = replace(grading.total_options(deal.crib), focus=None if focus == "auto" else FocusKind(focus))
     attempt = grading.grade_show(deal, options, Total(total), seconds=seconds, retry_of=retry_of).attempt
     attempt = replace(attempt, created_at=when)
     attempt_id = attempts.record_attempts(learner_id, [attempt])[0]

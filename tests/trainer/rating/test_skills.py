@@ -19,7 +19,7 @@ HAND = ShowDeal(tuple(parse_cards("5H 5D JS 2C")), Card.parse("9S"), False)
 
 def _count(total: int, *, focus: str = "auto", seconds: float | None = None, crib: bool = False, **changes):
     deal = ShowDeal(HAND.hand, HAND.starter, crib)
-    options = grading.total_options(crib) | {"focus": focus}
+    options = replace(grading.total_options(crib), focus=None if focus == "auto" else FocusKind(focus))
     attempt = grading.grade_show(deal, options, Total(total), seconds=seconds).attempt
     return replace(attempt, **changes)
 
