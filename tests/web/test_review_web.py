@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 
 import pytest
@@ -129,6 +130,41 @@ def test_review_by_drill(app, learner):
     text = page_text(learner.client.get("/review/"))
     assert "By drill" in text and "Discards 2 50% 0.75 a deal" in text
     assert "Counting hands" not in text  # no hands counted yet
+
+
+def test_each_kind_of_drill_has_a_trend_chart_of_its_own(app, learner):
+    """The issue's case: a best card not the best counted as plain wrong in one
+    line through every drill, so its last stretch fell to 0%."""
+    record_some(app, "Ann", [True] * 12)
+    with app.app_context():
+        ann = learners.learner_by_name("Ann")
+        attempts.record_attempts(ann.id, [
+            attempts.NewAttempt(attempts.DrillKind.BEST_PLAY, {"question": {}}, {"card": "5H", "given_away": 0.4}, (),
+                                0, 0, 0, False, "best card", created_at=datetime(2026, 3, 1, 10, i))
+            for i in range(3)
+        ])
+        database.commit()
+    html = learner.client.get("/review/").get_data(as_text=True)
+    charts = re.findall(r'<svg[^>]*class="trend".*?</svg>', html, re.S)
+    titles = [re.search(r"<title id=[^>]*>(.*?)</title>", chart).group(1) for chart in charts]
+    assert titles == ["Counting hands: Share of answers right, by ten answers",
+                      "Best card: Share of best choices, by ten answers"]
+    dots = [re.findall(r"<circle[^>]*><title>(.*?)</title>", chart) for chart in charts]
+    assert dots == [["1-10: 100% of 10", "11-12: 100% of 2"], ["1-3: 0% of 3"]]
+
+
+def test_a_kind_practised_on_two_days_is_charted_by_day(app, learner):
+    with app.app_context():
+        ann = learners.learner_by_name("Ann")
+        attempts.record_attempts(ann.id, [
+            attempts.NewAttempt(attempts.DrillKind.PEGGING, {"moment": {}}, {"points": 2, "count": 15}, (), 2, 2, 0,
+                                day == 2, "points", created_at=datetime(2026, 3, day, 10, 0))
+            for day in (1, 2)
+        ])
+        database.commit()
+    html = learner.client.get("/review/").get_data(as_text=True)
+    assert "Pegging points: Share of answers right, by day</title>" in html
+    assert "1 Mar: 0% of 1" in html and "2 Mar: 100% of 1" in html
 
 
 def record_some(app, name: str, outcomes) -> list[int]:
