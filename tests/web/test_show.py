@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask import render_template_string
 
 from engine.scoring import score_show
 from trainer import database
 from trainer.drills.adaptive import focus_weights
 from trainer.drills.deal import FocusKind, ShowDeal
+from trainer.language.i18n import language
 from trainer.record import history, learners, pending_drills
 from trainer.record.attempts import DrillKind
 from trainer.record.combos import ComboType
@@ -319,3 +321,19 @@ def test_a_missed_hand_comes_back_after_the_spacing(app, learner):
     with app.app_context():
         pending = pending_drills.pending_drill(drill_id(later), learners.learner_by_name("Ann").id, DrillKind.SHOW)
     assert pending.retry_of is None
+
+
+def test_a_counts_items_read_as_words_with_their_points(app):
+    """The game review listed a count's items as "(…, run of 3 3, run of 3 3)": each
+    item now says what it is worth ("run of 3 for 3"), in either language."""
+    items = score_show("4C 5D 6H KC", "5S").items
+    source = '{% from "show/_items.html" import items_in_words %}{{ items_in_words(items) }}'
+    with app.test_request_context("/"):
+        english = render_template_string(source, items=items)
+        with language("ru"):
+            russian = render_template_string(source, items=items)
+    assert english == ("fifteen for 2, fifteen for 2, fifteen for 2, fifteen for 2, pair for 2, "
+                       "run of 3 for 3, run of 3 for 3")
+    assert russian.endswith("пара — 2, последовательность из трёх — 3, последовательность из трёх — 3")
+    play_review, _, _ = app.jinja_loader.get_source(app.jinja_env, "play/review.html")
+    assert "items_in_words(c.items)" in play_review  # the game review lists them so
