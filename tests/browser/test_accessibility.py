@@ -248,10 +248,16 @@ def test_every_drill_result_and_the_review_pass_every_axe_rule(live_server, page
     sign_in(page, live_server)
     with page.expect_navigation():
         page.get_by_role("button", name=language).click()
+    with live_server.app.app_context():  # a history of more than a page, so it has its pagers above and below
+        earlier = grading.grade_show(ShowDeal.from_dict({"hand": "5H 5D 5S JC", "starter": "5C"}), ShowOptions(), Total(29))
+        attempts.record_attempts(learners.learner_by_name("Ann").id, [earlier.attempt] * 50)
+        database.commit()
     problems: list[str] = []
     for path in answer_every_drill(live_server.app, "Ann") + ["/review/", "/review/history"]:
         page.goto(live_server.url + path)
         assert page.locator("h1").count() == 1, path
+        if path == "/review/history":
+            assert page.locator("nav.pager").count() == 2
         problems += audit_every_rule(page)
         wide = overflow(page)
         if wide:

@@ -196,6 +196,8 @@ def test_the_whole_history_a_page_at_a_time(app, learner):
     assert f"/show/result/{ids[-1]}" in html and f"/show/result/{ids[69]}" not in html  # newest first
     assert html.count("/review/retry/") == len([i for i in range(70, 120) if i % 3 == 0])
     assert f'href="/review/history?before={ids[70]}"' in html
+    pagers = re.findall(r'<nav class="pager" aria-label="([^"]+)"', html)
+    assert pagers == ["Pages of your history", "Pages of your history, below the list"]  # two landmarks named apart
     second = learner.client.get(f"/review/history?before={ids[70]}").get_data(as_text=True)
     assert f'href="/review/history?after={ids[69]}"' in second and f'href="/review/history?before={ids[20]}"' in second
     last = learner.client.get(f"/review/history?before={ids[20]}").get_data(as_text=True)
@@ -208,8 +210,11 @@ def test_the_whole_history_a_page_at_a_time(app, learner):
 
 def test_the_history_of_one_answer_reads_as_one(app, learner):
     record_some(app, "Ann", [False])
-    text = page_text(learner.client.get("/review/history"))
+    response = learner.client.get("/review/history")
+    text = page_text(response)
     assert "Your one answer so far." in text and "1 answers" not in text
+    assert 'class="pager"' not in response.get_data(as_text=True)  # one page: nothing to page through
+    assert "you said 12, it is 16 wrong" in text  # not "missed": a wrong answer may be too many
 
 
 @pytest.mark.parametrize("query", ["before=0", "before=99999", "after=-1", "before=x", "after=1.5", "before=" + "9" * 20,

@@ -160,6 +160,19 @@ def card_words(reading: CardReading) -> str:
     return " ".join((now, then, net))
 
 
+def later_note(best: CardReading, mine: CardReading) -> str | None:
+    """When the best card and the learner's peg the same now and leave the opponent
+    the same, what tells them apart (the cards each leaves in the hand), in words;
+    None when the readings themselves differ."""
+    alike = (best.option.immediate, best.count, best.then, best.reply and (best.reply.ranks, best.reply.points)) == (
+        mine.option.immediate, mine.count, mine.then, mine.reply and (mine.reply.ranks, mine.reply.points)
+    )
+    if not alike:
+        return None
+    return _("Both peg the same now and leave them the same; the %(best)s is better later in the play, "
+             "for the cards it leaves in your hand.", best=words.face(best.option.card))
+
+
 # ---------------------------------------------------------------- the best discard
 
 

@@ -97,11 +97,12 @@ def best_answer(drill_id: str) -> ResponseReturnValue:
 def _best_result(attempt: AttemptInfo) -> dict[str, Any]:
     question = BestPlayQuestion.from_dict(attempt.dealt["question"])
     verdict = grading.judge_best_play(question, BestCard.from_dict(attempt.answer))
-    mine = next(option for option in verdict.options if option.card == verdict.chosen)
-    best = None if verdict.best else explain.card_words(explain.read_card(question, verdict.options[0]))
+    mine = explain.read_card(question, next(option for option in verdict.options if option.card == verdict.chosen))
+    best = None if verdict.best else explain.read_card(question, verdict.options[0])
     return {
         "question": question, "options": verdict.options, "chosen": verdict.chosen, "count": pile_count(question.pile),
-        "why_best": best, "why_mine": explain.card_words(explain.read_card(question, mine)),
+        "why_best": None if best is None else explain.card_words(best), "why_mine": explain.card_words(mine),
+        "why_later": None if best is None else explain.later_note(best, mine),
     }
 
 

@@ -139,3 +139,12 @@ def test_where_a_discard_loses_names_the_hand_and_the_crib_and_adds_up():
                 assert text.startswith("It keeps") and "more in the hand" in text
             assert ("your crib" in text) == dealer and ("their crib" in text) != dealer
     assert seen == {"both", "gains in the crib", "gains in the hand"}
+
+
+def test_two_cards_alike_now_are_told_apart_by_what_they_leave_in_the_hand():
+    q = question("KS 10H 6S", seen="2S 3S 4S")
+    king, ten = reading(q, "KS", net=-1.68), reading(q, "10H", net=-1.89)
+    assert explain.card_words(king).split(" To the end")[0] == explain.card_words(ten).split(" To the end")[0]
+    assert explain.later_note(king, ten) == ("Both peg the same now and leave them the same; the K♠ is better later "
+                                             "in the play, for the cards it leaves in your hand.")
+    assert explain.later_note(king, reading(q, "6S")) is None  # the 6 leaves a count of 6: a 9 makes fifteen
