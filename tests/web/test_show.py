@@ -13,9 +13,9 @@ from trainer import database
 from trainer.drills.adaptive import focus_weights
 from trainer.drills.deal import FocusKind, ShowDeal
 from trainer.language.i18n import language
-from trainer.record import history, learners, pending_drills
+from trainer.record import attempts, history, learners, pending_drills
 from trainer.record.attempts import DrillKind
-from trainer.record.combos import ComboType
+from trainer.record.combos import ComboResult, ComboType
 from trainer.record.stats import learner_totals
 
 from .helpers import drill_id, drill_location, last_attempt, page_text
@@ -337,3 +337,19 @@ def test_a_counts_items_read_as_words_with_their_points(app):
     assert russian.endswith("пара — 2, последовательность из трёх — 3, последовательность из трёх — 3")
     play_review, _, _ = app.jinja_loader.get_source(app.jinja_env, "play/review.html")
     assert "items_in_words(c.items)" in play_review  # the game review lists them so
+
+
+def test_a_total_recorded_before_the_rule_says_what_it_was_counted_against(app, learner):
+    """Before the rule a wrong total counted against every type in the hand; such
+    an attempt keeps its record, and its result page says so rather than
+    claiming the new rule's attribution."""
+    with app.app_context():
+        ann = learners.learner_by_name(learner.name)
+        results = tuple(ComboResult(t, 2, 0, False) for t in (ComboType.FIFTEEN_2, ComboType.RUN))
+        (attempt_id,) = attempts.record_attempts(ann.id, [attempts.NewAttempt(
+            DrillKind.SHOW, {"deal": {"hand": "3H 4H 5H KC", "starter": "6H", "crib": False}}, {"total": 12}, results,
+            8, 12, 0, False, "total")])
+        database.commit()
+    text = page_text(learner.client.get(f"/show/result/{attempt_id}"))
+    assert ("counts against Fifteen of 2 cards, Run: it was recorded before the rule that a total too high counts "
+            "against none of the types the hand holds") in text

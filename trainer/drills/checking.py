@@ -437,29 +437,38 @@ def check_total(score: ShowScore, answered: int) -> Feedback:
     return Feedback(AnswerMode.TOTAL, score, answered, _kind_lines(score, None), missed, (), tuple(results))
 
 
-def counted_against_note(feedback: Feedback) -> str | None:
+def counted_against_note(feedback: Feedback, recorded: Sequence[ComboResult] = ()) -> str | None:
     """What a wrong total counts against in the learner's record and the half of
     :data:`TOTAL_RULE` that says why, in the learner's language; None for a right
-    total or another way of answering.
+    total or another way of answering.  ``recorded`` are the results the attempt
+    was recorded with, when read back: an attempt recorded before the rule (a
+    wrong total then counted against every type in the hand) says so.
 
     >>> from engine.scoring import score_show
     >>> counted_against_note(check_total(score_show("4C 5D 6H KC", "5S"), 13))
     'In your record this answer counts against Multiple runs: a total too low counts against the combo types that could make up the difference (combinations left out, or a run or flush counted shorter than it is).'
     >>> print(counted_against_note(check_total(score_show("3H 4H 5H KC", "6H"), 12)))
     In your record this answer counts against Hand flush (claimed where there was none): a total too high counts against none of the types the hand holds, as nothing was missed, but a flush trap's false flush counts against the flush.
+    >>> old = [ComboResult(t, 2, 0, False) for t in (ComboType.FIFTEEN_2, ComboType.RUN)]
+    >>> print(counted_against_note(check_total(score_show("3H 4H 5H KC", "6H"), 12), old))
+    In your record this answer counts against Fifteen of 2 cards, Run: it was recorded before the rule that a total too high counts against none of the types the hand holds, as nothing was missed, but a flush trap's false flush counts against the flush.
     """
     if feedback.mode is not AnswerMode.TOTAL or feedback.correct:
         return None
     rule = _(TOO_LOW_RULE) if feedback.diff < 0 else _(TOO_HIGH_RULE)
-    names = [
+    results = tuple(recorded) or feedback.results
+    against = [result for result in results if not result.right]
+    names = ", ".join(
         _("%(type)s (claimed where there was none)", type=result.type.label) if result.claimed_where_none
         else result.type.label
-        for result in feedback.results
-        if not result.right
-    ]
+        for result in against
+    )
+    if {r.type for r in against} != set(feedback.counted_against):
+        return _("In your record this answer counts against %(types)s: it was recorded before the rule that %(rule)s.",
+                 types=names, rule=rule)
     if not names:
         return _("In your record this answer counts against no combo type: %(rule)s.", rule=rule)
-    return _("In your record this answer counts against %(types)s: %(rule)s.", types=", ".join(names), rule=rule)
+    return _("In your record this answer counts against %(types)s: %(rule)s.", types=names, rule=rule)
 
 
 def _default_type(kind: ScoreKind, is_crib: bool) -> ComboType:

@@ -187,7 +187,7 @@ def _result(attempt: AttemptInfo) -> dict[str, Any]:
     return {
         "deal": deal, "options": ShowOptions.from_dict(attempt.dealt.get("options")), "feedback": feedback,
         "everything": tuple(deal.hand) + (deal.starter,), "spoken": spoken_count(feedback),
-        "counted_against": counted_against_note(feedback),
+        "counted_against": counted_against_note(feedback, attempt.results),
     }
 
 
