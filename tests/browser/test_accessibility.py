@@ -1,6 +1,9 @@
 """Every page through axe-core (the WCAG 2 A and AA rules), in Chromium at
 phone width: no serious or critical violation anywhere, and nothing wider than
-the screen (no sideways scrolling at 390 px).
+the screen (no sideways scrolling at 390 px).  The drills' result pages (a right
+and a wrong answer of every drill) and the review go through every rule axe runs
+by default, best practices included (a page's one h1, landmarks named apart),
+in English and in Russian, with no violation of any impact.
 
 The pages are reached as a learner reaches them (a profile, a drill and its
 answer, a game at the table, a solitaire, a lesson), so the audit sees the
@@ -10,9 +13,19 @@ not depend on the database, so this runs on SQLite only.
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
+
+from engine.scoring import ScoreKind
+from trainer import database
+from trainer.drills import grading
+from trainer.drills.answers import BestCard, ByCategory, Claims, LaidAway, PegPoints, ShowOptions, Total
+from trainer.drills.checking import AnswerMode, Claim
+from trainer.drills.deal import ShowDeal, best_play_question, deal_discard, pegging_moment
+from trainer.record import attempts, learners
+from trainer.record.attempts import DrillKind
 
 from .helpers import sign_in
 
@@ -35,6 +48,17 @@ def audit(page) -> list[str]:
             targets = ", ".join(str(node["target"]) for node in violation["nodes"][:3])
             problems.append(f"{page.url}: {violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
     return problems
+
+
+def audit_every_rule(page) -> list[str]:
+    """The page's violations of every rule axe runs by default (not only the WCAG
+    tags: best practices too), of any impact, as readable lines."""
+    results = axe_playwright.Axe().run(page, options={"resultTypes": ["violations"]})
+    return [
+        f"{page.url}: {violation['id']} ({violation['impact']}): {violation['help']} at "
+        + ", ".join(str(node["target"]) for node in violation["nodes"][:3])
+        for violation in results.response["violations"]
+    ]
 
 
 def overflow(page) -> str | None:
@@ -172,6 +196,75 @@ def test_a_whole_game_with_muggins_passes_axe(live_server, page, variant):
     assert not problems, "\n".join(problems)
 
 
+#: Where each kind of attempt's result is shown.
+RESULT_PATHS = {
+    DrillKind.SHOW: "/show/result/{}", DrillKind.PEGGING: "/pegging/result/{}",
+    DrillKind.BEST_PLAY: "/pegging/best/result/{}", DrillKind.DISCARD: "/discard/result/{}",
+}
+
+
+def answer_every_drill(app, name: str) -> list[str]:
+    """Record a right and a wrong answer of every drill for ``name`` (each way of
+    counting a hand, a count too low and too high), graded as the drills grade
+    them; the paths of their result pages."""
+    hand = ShowDeal.from_dict({"hand": "4C 5D 6H KC", "starter": "5S", "crib": False})  # 16
+    trap = ShowDeal.from_dict({"hand": "3H 4H 5H KC", "starter": "6H", "crib": False})  # 8, three hearts and a heart starter
+    graded = [
+        grading.grade_show(hand, ShowOptions(), Total(16)),
+        grading.grade_show(hand, ShowOptions(), Total(13)),
+        grading.grade_show(trap, ShowOptions(), Total(12)),
+        grading.grade_show(hand, ShowOptions(AnswerMode.CATEGORY), ByCategory.of(
+            {ScoreKind.FIFTEEN: 10, ScoreKind.PAIR: 2, ScoreKind.RUN: 3})),  # fifteens too many, runs too few
+        grading.grade_show(hand, ShowOptions(AnswerMode.CLAIMS), Claims((
+            Claim.parse("fifteen", "KC 5D"), Claim.parse("pair", "KC 5S"), Claim.parse("run", "4C 5D 6H")))),
+    ]
+    rng = random.Random(3)
+    moment = pegging_moment(rng)
+    graded += [grading.grade_pegging(moment, PegPoints(moment.points, moment.play().count)),
+               grading.grade_pegging(moment, PegPoints(moment.points + 1, moment.play().count))]
+    while True:
+        question = best_play_question(rng)
+        options = grading.best_play_options(question)
+        if not grading.is_best_play(options[0].expected_net - options[-1].expected_net):
+            break
+    graded += [grading.grade_best_play(question, BestCard(options[0].card), options=options),
+               grading.grade_best_play(question, BestCard(options[-1].card), options=options)]
+    deal = deal_discard(rng)
+    discards = grading.judge_discard(deal, LaidAway(deal.cards[:2])).options
+    graded += [grading.grade_discard(deal, LaidAway(discards[0].discard), options=discards),
+               grading.grade_discard(deal, LaidAway(discards[-1].discard), options=discards)]
+    assert [g.attempt.correct for g in graded] == [True, False, False, False, False] + [True, False] * 3
+    with app.app_context():
+        ids = attempts.record_attempts(learners.learner_by_name(name).id, [g.attempt for g in graded])
+        database.commit()
+    return [RESULT_PATHS[g.attempt.kind].format(i) for g, i in zip(graded, ids)]
+
+
+@pytest.mark.front_end
+@pytest.mark.parametrize("language", ["English", "Русский"])
+def test_every_drill_result_and_the_review_pass_every_axe_rule(live_server, page, language):
+    """A right and a wrong answer of each drill, the review and the history: every
+    rule axe runs by default, no violation of any impact, nothing wider than a phone."""
+    sign_in(page, live_server)
+    with page.expect_navigation():
+        page.get_by_role("button", name=language).click()
+    with live_server.app.app_context():  # a history of more than a page, so it has its pagers above and below
+        earlier = grading.grade_show(ShowDeal.from_dict({"hand": "5H 5D 5S JC", "starter": "5C"}), ShowOptions(), Total(29))
+        attempts.record_attempts(learners.learner_by_name("Ann").id, [earlier.attempt] * 50)
+        database.commit()
+    problems: list[str] = []
+    for path in answer_every_drill(live_server.app, "Ann") + ["/review/", "/review/history"]:
+        page.goto(live_server.url + path)
+        assert page.locator("h1").count() == 1, path
+        if path == "/review/history":
+            assert page.locator("nav.pager").count() == 2
+        problems += audit_every_rule(page)
+        wide = overflow(page)
+        if wide:
+            problems.append(wide)
+    assert not problems, "\n".join(problems)
+
+
 def test_the_audit_finds_what_it_should(page):
     """The audit can fail: an unlabelled field and a wide table are caught."""
     page.set_content(
@@ -181,3 +274,11 @@ def test_the_audit_finds_what_it_should(page):
     )
     assert any("label" in problem for problem in audit(page))
     assert overflow(page) is not None
+    page.set_content(
+        '<html lang="en"><head><title>t</title></head><body><main><p>no heading</p>'
+        '<nav aria-label="Pages"><a href="#a">a</a></nav><nav aria-label="Pages"><a href="#b">b</a></nav>'
+        '</main></body></html>'
+    )
+    assert audit(page) == []  # best practices, of moderate impact: the WCAG audit lets them by
+    found = " ".join(audit_every_rule(page))
+    assert "page-has-heading-one" in found and "landmark-unique" in found

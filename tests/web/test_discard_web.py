@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.analysis.discard import analyse_discards
+from engine.scoring import score_show
 from trainer import database
 from trainer.drills.deal import DiscardDeal
 from trainer.record import history, learners, pending_drills
@@ -34,7 +35,11 @@ def test_the_best_discard(app, learner):
     location = open_discard(app, learner, "5H 5D JS 4C 6D KS", dealer=True)
     data = {"card": [str(c) for c in best.discard]}
     response = learner.post(location, data, page=location, follow_redirects=True)
-    assert "Best discard" in page_text(response)
+    text = page_text(response)
+    assert "Best discard" in text
+    keep = " ".join(c.pretty for c in best.keep)
+    assert f"Your pick: Keeping {keep} holds" in text and "The best:" not in text  # one reading: yours is the best
+    assert f"gives your crib {best.crib_ev:.2f} on average: {best.net_ev:.2f} in all." in text
     assert response.get_data(as_text=True).count('aria-current="true"') == 1  # the row of the pick
     with app.app_context():
         attempt = history.history(learners.learner_by_name("Ann").id, limit=1)[0]
@@ -49,6 +54,14 @@ def test_a_poor_discard_shows_what_it_gave_away(app, learner):
     given = options[0].net_ev - worst.net_ev
     assert f"Your pick gave away {given:.2f} points on average." in text
     assert text.count("%.2f" % worst.net_ev) >= 1
+    # why, in words: what each keeps before and with the starter, what each gives their crib, and where the pick loses
+    best = options[0]
+    keep = " ".join(c.pretty for c in best.keep)
+    assert f"The best: Keeping {keep} holds {score_show(best.keep).total} points before the starter" in text
+    assert f"gives their crib {best.crib_ev:.2f} on average, which you lose: {best.net_ev:.2f} net." in text
+    assert f"Your pick: Keeping {' '.join(c.pretty for c in worst.keep)} holds" in text
+    hand, crib = best.hand_ev - worst.hand_ev, worst.crib_ev - best.crib_ev
+    assert f"{abs(hand):.2f} in the hand" in text and f"their crib {abs(crib):.2f}" in text
 
 
 @pytest.mark.parametrize("cards", [[], ["5H"], ["5H", "5D", "JS"], ["5H", "AS"], ["5H", "5H"], ["junk", "5H"]])

@@ -71,8 +71,9 @@ def answer(ann, location: str, data: dict):
 def test_counting_a_hand_by_its_total(app, ann):
     location = open_deal(app, ann, "5H 5D 5S JC", "5C")
     russian_page(ann.client.get(location), "Посчитайте руку", "Стартер", "Сумма очков", "Проверить")
-    text = russian_page(answer(ann, location, {"total": "28"}), "Вы сказали 28, а на деле 29 (-1).",
-                        "Упущено очков: 1", "Следующая рука")
+    text = russian_page(answer(ann, location, {"total": "28"}), "Вы сказали 28, а на деле 29: на 1 очко меньше.",
+                        "Упущено очков: 1", "Следующая рука",
+                        "В вашей статистике этот ответ записан в ошибки по типам: Козырной валет. Правило: если сумма меньше")
     assert "«Пятнадцать — два, пятнадцать — четыре" in text and "и одно за козырной валет — двадцать девять.»" in text
     assert text.count(" пара 5") == 6  # the items, named one by one: six pairs
 
@@ -90,8 +91,9 @@ def test_counting_a_crib_per_category_with_the_flush_trap_and_the_timer(app, ann
     response = ann.client.get(location)
     russian_page(response, "Посчитайте ясли", "Пятнадцать", "Последовательности", "Козырной валет", "на время")
     assert 'data-timer-unit="с"' in response.get_data(as_text=True)
-    text = russian_page(answer(ann, location, {"fifteen": "4", "flush": "4"}), "Флеш 0 4 +4",
-                        "Почему +4 за флеш: Флеш в яслях — только из всех пяти карт, включая стартер.",
+    text = russian_page(answer(ann, location, {"fifteen": "4", "flush": "4"}), "Флеш 0 4 на 4 больше",
+                        "Лишних очков: 4", "Вы сказали 8, а на деле 4: на 4 очка больше.",
+                        "Почему нет флеша: Флеш в яслях — только из всех пяти карт, включая стартер.",
                         "В яслях четыре трефы, но флеша нет: стартер 4♦ — не трефа.")
     assert re.search(r"Время: \d+,\d с", text)
     russian_page(answer(ann, open_deal(app, ann, "5H 5D 5S JC", "5C", mode="category"), {"nobs": "2"}),
@@ -153,7 +155,9 @@ def test_which_card_is_best(app, ann):
     russian_page(response, "Ваш ход: какая карта лучше?", "Вы отложили", "у соперника на руках", "Сыграть")
     html = response.get_data(as_text=True)
     legal = re.findall(r'name="card" value="([^"]+)" aria-label="[^"]*"(?! disabled)', html)
-    text = russian_page(answer(ann, location, {"card": legal[-1]}), "Ожидаемый итог до конца розыгрыша", "ваша")
+    text = russian_page(answer(ann, location, {"card": legal[-1]}), "Ожидаемый итог до конца розыгрыша", "ваша",
+                        "Почему", "До конца розыгрыша она даёт в среднем итог")
+    assert re.search(r"Ваша \S+: (Она сразу приносит \d+ очк|Сразу она очков не приносит)", text)
     assert re.search(r"[+-]\d+,\d\d", text)  # the expected net, with a decimal comma
     assert re.search(r"^(Хорошо: .+ не хуже любой другой карты\.|Лучше было сыграть .+ в среднем теряет \d+,\d\d очка\.)",
                      text)
@@ -168,6 +172,8 @@ def test_a_discard(app, ann):
     text = russian_page(answer(ann, location, {"card": card_values(response.get_data(as_text=True))[:2]}),
                         "Вы несдающий (ясли соперника: рука − ясли).", "Потеря", "Следующая раздача")
     assert re.search(r"(Лучший сброс: отлично\.|Ваш сброс в среднем теряет \d+,\d\d очка\.)", text)
+    assert re.search(r"Ваш сброс: Оставленные .+ дают \d+ очк\w* до стартера и в среднем \d+,\d\d очка со стартером\. "
+                     r"Отложенные .+ дают яслям соперника в среднем \d+,\d\d очка, и их вы теряете: итог -?\d+,\d\d\.", text)
     assert len(re.findall(r"\b\d+,\d\d\b", text)) >= 15 * 4  # hand, crib, net and lost of every discard
 
 
@@ -193,7 +199,8 @@ def test_the_review_with_some_answers(app, ann):
     some_answers(app, ann)
     response = ann.client.get("/review/")
     text = russian_page(response, "Ваш разбор", "5 ответов", "упущено", "на руку с таймером",
-                        "Точность по десяткам ответов", "По упражнениям", "Подсчёт рук", "Очки в розыгрыше",
+                        "Подсчёт рук Доля верных ответов, по десяткам ответов",
+                        "Сброс Доля лучших выборов, по десяткам ответов", "По упражнениям", "Подсчёт рук", "Очки в розыгрыше",
                         "По типам комбинаций", "Королевская пара", "Последние ошибки", "Повторить",
                         "вы сказали 23, на деле 29", "вы заявили 0, на деле 4",
                         "вы сказали 6 (счёт 15), на деле 8")

@@ -161,3 +161,32 @@ def test_best_card_after_the_opponents_go(app, learner):
     assert "said “go” at this count" in page_text(learner.client.get(location))
     text = page_text(learner.post(location, {"card": "AS"}, page=location, follow_redirects=True))
     assert "Points now" in text
+
+
+def open_question(app, learner, **fields) -> str:
+    question = BestPlayQuestion.from_dict({"earlier": "", "seed": 1, **fields})
+    with app.app_context():
+        ann = learners.learner_by_name(learner.name)
+        location = "/pegging/best/" + pending_drills.open_drill(ann.id, DrillKind.BEST_PLAY, {"question": question.to_dict()})
+        database.commit()
+    return location
+
+
+def test_a_card_not_the_best_is_explained_in_words_beside_the_best(app, learner):
+    """The pegging quiz says why in words; a best-card answer said numbers only.
+    Leading the 5 lets any ten-card make fifteen: the 3 does not."""
+    location = open_question(app, learner, hand="5H 3C", pile="", seen="2S 4S KS", opponent_cards=4)
+    response = learner.post(location, {"card": "5H"}, page=location, follow_redirects=True)
+    text = page_text(response)
+    assert "The 3♣ was better" in text and "<h1" in response.get_data(as_text=True)
+    why = text.split("Why", 1)[1].split("Card Points now", 1)[0]
+    assert why.startswith(" The best, the 3♣: It pegs nothing now. After it the count is 3: any 3 of theirs would peg them 2 points (pair).")
+    assert ("Your 5♥: It pegs nothing now. After it the count is 5: any 10, J, Q or K of theirs would peg them "
+            "2 points (fifteen). To the end of the play it nets -") in why
+
+
+def test_the_best_card_is_explained_alone(app, learner):
+    location = open_question(app, learner, hand="5H 9C", pile="KD", seen="2S 3S KS", opponent_cards=3)
+    text = page_text(learner.post(location, {"card": "5H"}, page=location, follow_redirects=True))
+    assert "Good: the 5♥ is as good as any." in text
+    assert "Your 5♥: It pegs 2 points now (fifteen). After it the count is 15:" in text and "The best, the" not in text

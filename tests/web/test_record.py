@@ -44,7 +44,7 @@ def test_stats_per_combo_type(app):
         assert stats.of(ComboType.NOBS).accuracy == 0.5
         assert stats.of(ComboType.RUN).points_missed == 3
         assert stats.of(ComboType.PAIR).seen == 0
-        assert [p.attempts for p in stats.trend] == [2]
+        assert [p.attempts for p in stats.trend_of(DrillKind.SHOW).days] == [2]
         assert [m.points_missed for m in recent_mistakes(ann.id)] == [4]
         assert learner_stats(ann.id, DrillKind.PEGGING).attempts == 0
 
@@ -88,9 +88,28 @@ def test_the_trend_by_day_and_by_blocks_of_answers(app):
         ann = learners.learner_by_name("Ann", create=True)
         for i in range(23):  # 12 right, 11 wrong; the first five the day before
             add(ann.id, i % 2 == 0, [], when=datetime(2026, 3, 1 if i < 5 else 2, 12, 0))
+        trend = learner_stats(ann.id).trend_of(DrillKind.SHOW)
+        assert [(p.label, p.attempts, p.correct) for p in trend.days] == [("1 Mar", 5, 3), ("2 Mar", 18, 9)]
+        assert [(p.label, p.attempts, p.correct) for p in trend.blocks] == [("1-10", 10, 5), ("11-20", 10, 5), ("21-23", 3, 2)]
+
+
+def test_each_kind_of_drill_has_its_own_trend(app):
+    """A best card that is not the best is not a count gone wrong: each kind's
+    accuracy is its own line, its blocks numbered among its own answers."""
+    with app.app_context():
+        ann = learners.learner_by_name("Ann", create=True)
+        start = datetime(2026, 3, 1, 12, 0)
+        mixed = [attempt(True, when=start + timedelta(minutes=i)) for i in range(12)]
+        mixed += [attempt(False, kind=DrillKind.BEST_PLAY, when=start + timedelta(minutes=20 + i)) for i in range(3)]
+        attempts.record_attempts(ann.id, mixed)
+        database.commit()
         stats = learner_stats(ann.id)
-        assert [(p.label, p.attempts, p.correct) for p in stats.trend] == [("1 Mar", 5, 3), ("2 Mar", 18, 9)]
-        assert [(p.label, p.attempts, p.correct) for p in stats.blocks] == [("1-10", 10, 5), ("11-20", 10, 5), ("21-23", 3, 2)]
+        assert [t.kind for t in stats.trends] == [DrillKind.SHOW, DrillKind.BEST_PLAY]
+        show, best = stats.trend_of(DrillKind.SHOW), stats.trend_of(DrillKind.BEST_PLAY)
+        assert [(p.label, p.attempts, p.correct) for p in show.blocks] == [("1-10", 10, 10), ("11-12", 2, 2)]
+        assert [(p.label, p.attempts, p.correct) for p in best.blocks] == [("1-3", 3, 0)]
+        assert [(p.attempts, p.correct) for p in show.days] == [(12, 12)] and [(p.attempts, p.correct) for p in best.days] == [(3, 0)]
+        assert stats.trend_of(DrillKind.DISCARD).days == () and learner_stats(ann.id, DrillKind.BEST_PLAY).trends == (best,)
 
 
 def test_the_blocks_cover_the_latest_answers_labelled_by_their_places(app):
@@ -104,11 +123,12 @@ def test_the_blocks_cover_the_latest_answers_labelled_by_their_places(app):
         )
         database.commit()
         stats = learner_stats(ann.id)
-        labels = [p.label for p in stats.blocks]
+        blocks = stats.trend_of(DrillKind.SHOW).blocks
+        labels = [p.label for p in blocks]
         assert labels[0] == "1031-1040" and labels[-1] == "1231-1234"
-        assert len(stats.blocks) == (1234 - 1030 + TREND_BLOCK - 1) // TREND_BLOCK
-        assert sum(p.attempts for p in stats.blocks) <= TREND_BLOCK_ANSWERS + TREND_BLOCK
-        assert [(p.label, p.correct) for p in stats.blocks[-5:]] == [
+        assert len(blocks) == (1234 - 1030 + TREND_BLOCK - 1) // TREND_BLOCK
+        assert sum(p.attempts for p in blocks) <= TREND_BLOCK_ANSWERS + TREND_BLOCK
+        assert [(p.label, p.correct) for p in blocks[-5:]] == [
             ("1191-1200", 0), ("1201-1210", 10), ("1211-1220", 10), ("1221-1230", 10), ("1231-1234", 4)
         ]
         assert stats.attempts == 1234 and stats.correct == 34
@@ -175,7 +195,7 @@ def test_a_moment_with_a_time_zone_is_stored_in_utc(app):
         late = datetime(2026, 3, 1, 23, 30, tzinfo=timezone(timedelta(hours=-2)))  # 1 Mar in Rio, 2 Mar in UTC
         attempt_id = add(ann.id, True, [], when=late)
         assert attempt_by_id(attempt_id, ann.id).created_at == datetime(2026, 3, 2, 1, 30)
-        assert [p.label for p in learner_stats(ann.id).trend] == ["2 Mar"]
+        assert [p.label for p in learner_stats(ann.id).trend_of(DrillKind.SHOW).days] == ["2 Mar"]
 
 
 def test_dealing_writes_one_row_and_answering_sweeps_stale_drills(app):
@@ -266,18 +286,24 @@ def fold(history: tuple[attempts.AttemptInfo, ...]) -> dict:
             seen_right_missed[0] += 1
             seen_right_missed[1] += r.right
             seen_right_missed[2] += r.missed_points
-    oldest_first = history[::-1]
-    per_day: dict[date, list[int]] = {}
-    for a in oldest_first:
-        counts = per_day.setdefault(a.created_at.date(), [0, 0])
-        counts[0] += 1
-        counts[1] += a.correct
-    blocks = []
-    for start in range(0, len(oldest_first), TREND_BLOCK):
-        block = oldest_first[start : start + TREND_BLOCK]
-        label = f"{start + 1}-{start + len(block)}" if len(block) > 1 else str(start + 1)
-        blocks.append((label, len(block), sum(a.correct for a in block)))
-    first = max(0, len(history) - TREND_BLOCK_ANSWERS) // TREND_BLOCK
+    trends = {}
+    for kind in DrillKind:
+        oldest_first = [a for a in history[::-1] if a.kind is kind]
+        if not oldest_first:
+            continue
+        per_day: dict[date, list[int]] = {}
+        for a in oldest_first:
+            counts = per_day.setdefault(a.created_at.date(), [0, 0])
+            counts[0] += 1
+            counts[1] += a.correct
+        blocks = []
+        for start in range(0, len(oldest_first), TREND_BLOCK):
+            block = oldest_first[start : start + TREND_BLOCK]
+            label = f"{start + 1}-{start + len(block)}" if len(block) > 1 else str(start + 1)
+            blocks.append((label, len(block), sum(a.correct for a in block)))
+        first = max(0, len(oldest_first) - TREND_BLOCK_ANSWERS) // TREND_BLOCK
+        days = [(f"{d.day} {d:%b}", n, ok) for d, (n, ok) in sorted(per_day.items())]
+        trends[kind] = (days, blocks[first:])
     timed = [a.seconds for a in history if a.seconds is not None]
     kinds = {}
     for kind in DrillKind:
@@ -289,8 +315,7 @@ def fold(history: tuple[attempts.AttemptInfo, ...]) -> dict:
         "totals": (len(history), sum(a.correct for a in history), sum(a.points_missed for a in history)),
         "mean_seconds": sum(timed) / len(timed) if timed else None,
         "by_type": {t: tuple(v) for t, v in by_type.items()},
-        "trend": [(f"{d.day} {d:%b}", n, ok) for d, (n, ok) in sorted(per_day.items())],
-        "blocks": blocks[first:],
+        "trends": trends,
         "by_kind": kinds,
     }
 
@@ -300,8 +325,10 @@ def stats_as_fold(stats: LearnerStats) -> dict:
         "totals": (stats.attempts, stats.correct, stats.points_missed),
         "mean_seconds": stats.mean_seconds,
         "by_type": {s.type: (s.seen, s.right, s.points_missed) for s in stats.by_type},
-        "trend": [(p.label, p.attempts, p.correct) for p in stats.trend],
-        "blocks": [(p.label, p.attempts, p.correct) for p in stats.blocks],
+        "trends": {
+            t.kind: ([(p.label, p.attempts, p.correct) for p in t.days], [(p.label, p.attempts, p.correct) for p in t.blocks])
+            for t in stats.trends
+        },
         "by_kind": {k.kind: (k.attempts, k.correct, k.points_missed, k.mean_given_away) for k in stats.by_kind},
     }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 
 import pytest
@@ -131,6 +132,41 @@ def test_review_by_drill(app, learner):
     assert "Counting hands" not in text  # no hands counted yet
 
 
+def test_each_kind_of_drill_has_a_trend_chart_of_its_own(app, learner):
+    """The issue's case: a best card not the best counted as plain wrong in one
+    line through every drill, so its last stretch fell to 0%."""
+    record_some(app, "Ann", [True] * 12)
+    with app.app_context():
+        ann = learners.learner_by_name("Ann")
+        attempts.record_attempts(ann.id, [
+            attempts.NewAttempt(attempts.DrillKind.BEST_PLAY, {"question": {}}, {"card": "5H", "given_away": 0.4}, (),
+                                0, 0, 0, False, "best card", created_at=datetime(2026, 3, 1, 10, i))
+            for i in range(3)
+        ])
+        database.commit()
+    html = learner.client.get("/review/").get_data(as_text=True)
+    charts = re.findall(r'<svg[^>]*class="trend".*?</svg>', html, re.S)
+    titles = [re.search(r"<title id=[^>]*>(.*?)</title>", chart).group(1) for chart in charts]
+    assert titles == ["Counting hands: Share of answers right, by ten answers",
+                      "Best card: Share of best choices, by ten answers"]
+    dots = [re.findall(r"<circle[^>]*><title>(.*?)</title>", chart) for chart in charts]
+    assert dots == [["1-10: 100% of 10", "11-12: 100% of 2"], ["1-3: 0% of 3"]]
+
+
+def test_a_kind_practised_on_two_days_is_charted_by_day(app, learner):
+    with app.app_context():
+        ann = learners.learner_by_name("Ann")
+        attempts.record_attempts(ann.id, [
+            attempts.NewAttempt(attempts.DrillKind.PEGGING, {"moment": {}}, {"points": 2, "count": 15}, (), 2, 2, 0,
+                                day == 2, "points", created_at=datetime(2026, 3, day, 10, 0))
+            for day in (1, 2)
+        ])
+        database.commit()
+    html = learner.client.get("/review/").get_data(as_text=True)
+    assert "Pegging points: Share of answers right, by day</title>" in html
+    assert "1 Mar: 0% of 1" in html and "2 Mar: 100% of 1" in html
+
+
 def record_some(app, name: str, outcomes) -> list[int]:
     """Record show attempts for ``name``, one a minute, right or wrong as ``outcomes`` say."""
     with app.app_context():
@@ -160,6 +196,8 @@ def test_the_whole_history_a_page_at_a_time(app, learner):
     assert f"/show/result/{ids[-1]}" in html and f"/show/result/{ids[69]}" not in html  # newest first
     assert html.count("/review/retry/") == len([i for i in range(70, 120) if i % 3 == 0])
     assert f'href="/review/history?before={ids[70]}"' in html
+    pagers = re.findall(r'<nav class="pager" aria-label="([^"]+)"', html)
+    assert pagers == ["Pages of your history", "Pages of your history, below the list"]  # two landmarks named apart
     second = learner.client.get(f"/review/history?before={ids[70]}").get_data(as_text=True)
     assert f'href="/review/history?after={ids[69]}"' in second and f'href="/review/history?before={ids[20]}"' in second
     last = learner.client.get(f"/review/history?before={ids[20]}").get_data(as_text=True)
@@ -172,8 +210,11 @@ def test_the_whole_history_a_page_at_a_time(app, learner):
 
 def test_the_history_of_one_answer_reads_as_one(app, learner):
     record_some(app, "Ann", [False])
-    text = page_text(learner.client.get("/review/history"))
+    response = learner.client.get("/review/history")
+    text = page_text(response)
     assert "Your one answer so far." in text and "1 answers" not in text
+    assert 'class="pager"' not in response.get_data(as_text=True)  # one page: nothing to page through
+    assert "you said 12, it is 16 wrong" in text  # not "missed": a wrong answer may be too many
 
 
 @pytest.mark.parametrize("query", ["before=0", "before=99999", "after=-1", "before=x", "after=1.5", "before=" + "9" * 20,

@@ -6,12 +6,17 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask import render_template_string
 
 from engine.scoring import score_show
 from trainer import database
+from trainer.drills.adaptive import focus_weights
 from trainer.drills.deal import FocusKind, ShowDeal
-from trainer.record import history, learners, pending_drills
+from trainer.language.i18n import language
+from trainer.record import attempts, history, learners, pending_drills
 from trainer.record.attempts import DrillKind
+from trainer.record.combos import ComboResult, ComboType
+from trainer.record.stats import learner_totals
 
 from .helpers import drill_id, drill_location, last_attempt, page_text
 
@@ -57,24 +62,82 @@ def test_total_right(app, learner):
 def test_total_wrong_shows_the_difference_and_every_item(app, learner):
     location = open_deal(app, learner, "4C 5D 6H KC", "5S")
     text = page_text(learner.post(location, {"total": "12"}, page=location, follow_redirects=True))
-    assert "You said 12; it is 16 (-4)" in text
+    assert "You said 12; it is 16: 4 points too few." in text
     assert text.count("run of 3") == 2
     attempt = last_attempt(app, learner)
     assert not attempt.correct and attempt.points_missed == 4
     assert {r.type.value for r in attempt.results} == {"fifteen of 2 cards", "fifteen of 3 cards", "pair", "multiple runs"}
-    assert not any(r.right for r in attempt.results)
+    # 4 short is two fifteens, or a fifteen and the pair: never a run of three
+    assert {r.type.value for r in attempt.results if not r.right} == {"fifteen of 2 cards", "fifteen of 3 cards", "pair"}
+    assert "counts against Fifteen of 2 cards, Fifteen of 3 cards, Pair: a total too low counts against" in text
 
 
 def test_per_category_gives_an_exact_diff_per_kind(app, learner):
     location = open_deal(app, learner, "4C 5D 6H KC", "5S", mode="category")
     answer = {"fifteen": "8", "pair": "2", "run": "3", "flush": "", "nobs": "0"}
     text = page_text(learner.post(location, answer, page=location, follow_redirects=True))
-    assert "Runs 6 3 -3" in text
+    assert "Runs 6 3 3 too few" in text
     assert "Fifteens 8 8 ✓" in text
     attempt = last_attempt(app, learner)
     by_type = {r.type.value: r for r in attempt.results}
     assert by_type["multiple runs"].missed_points == 3 and not by_type["multiple runs"].right
     assert by_type["pair"].right and by_type["fifteen of 2 cards"].right
+
+
+def test_a_total_too_high_says_so_in_words_and_counts_against_no_type(app, learner):
+    location = open_deal(app, learner, "4C 5D 6H KC", "5S")
+    text = page_text(learner.post(location, {"total": "18"}, page=location, follow_redirects=True))
+    assert "You said 18; it is 16: 2 points too many." in text and "(+2)" not in text
+    assert "Points over-claimed: 2" in text and "Points missed" not in text
+    assert "this answer counts against no combo type: a total too high counts against none" in text
+    attempt = last_attempt(app, learner)
+    assert not attempt.correct and all(r.right for r in attempt.results)
+
+
+def test_a_total_one_too_few_says_one_point(app, learner):
+    location = open_deal(app, learner, "4C 5D 6H KC", "5S")
+    text = page_text(learner.post(location, {"total": "15"}, page=location, follow_redirects=True))
+    assert "You said 15; it is 16: 1 point too few." in text
+
+
+def test_a_category_counted_too_high_is_over_not_missed(app, learner):
+    """The issue's case: Fifteens true 8, yours 10, was a red MISSED badge, and
+    "Points missed" counted only the runs."""
+    location = open_deal(app, learner, "4C 5D 6H KC", "5S", mode="category")
+    answer = {"fifteen": "10", "pair": "2", "run": "3", "flush": "0", "nobs": "0"}
+    response = learner.post(location, answer, page=location, follow_redirects=True)
+    text, html = page_text(response), response.get_data(as_text=True)
+    assert "Fifteens 8 10 2 too many" in text and "Runs 6 3 3 too few" in text
+    assert "Points missed: 3" in text and "Points over-claimed: 2" in text
+    badges = re.findall(r'<h3>\s*(\w+): \d+\s*(.*?)</h3>', html, re.S)
+    verdicts = {kind: re.findall(r'class="badge (\w+)"', rest) for kind, rest in badges}
+    assert verdicts == {"Fifteens": ["over"], "Pairs": ["ok"], "Runs": ["missed"]}
+    assert "You said 15; it is 16: 1 point too few." in text
+
+
+def test_categories_that_add_up_to_the_total_yet_are_wrong_say_so(app, learner):
+    location = open_deal(app, learner, "4C 5D 6H KC", "5S", mode="category")
+    answer = {"fifteen": "10", "pair": "0", "run": "6", "flush": "0", "nobs": "0"}
+    text = page_text(learner.post(location, answer, page=location, follow_redirects=True))
+    assert "Your counts add up to 16, the right total, but not kind by kind." in text
+    assert "(+0)" not in text
+
+
+def test_an_over_counted_flush_trap_counts_against_the_flush_and_not_the_run(app, learner):
+    """The issue's case: after one flush trap counted with its false flush, "Run
+    0%" was the weakest type and the adaptive dealer followed it."""
+    location = open_deal(app, learner, "3H 4H 5H KC", "6H")  # a run of four; 8 in all; no flush
+    text = page_text(learner.post(location, {"total": "12"}, page=location, follow_redirects=True))
+    assert "counts against Hand flush (claimed where there was none)" in text
+    assert "Why no flush:" in text
+    with app.app_context():
+        totals = learner_totals(learners.learner_by_name(learner.name).id, DrillKind.SHOW)
+    assert totals.of(ComboType.RUN).accuracy == 1.0 and totals.of(ComboType.FIFTEEN_2).accuracy == 1.0
+    assert totals.of(ComboType.HAND_FLUSH).false_claims == 1
+    weights = focus_weights(totals)
+    assert max(weights, key=weights.get) is FocusKind.FLUSH_TRAPS
+    review = page_text(learner.client.get("/review/"))
+    assert "Run 1 100%" in review and "Hand flush claimed 1 time where there was none" in review
 
 
 def test_claims_name_each_missed_combo_and_wrong_claim(app, learner):
@@ -258,3 +321,35 @@ def test_a_missed_hand_comes_back_after_the_spacing(app, learner):
     with app.app_context():
         pending = pending_drills.pending_drill(drill_id(later), learners.learner_by_name("Ann").id, DrillKind.SHOW)
     assert pending.retry_of is None
+
+
+def test_a_counts_items_read_as_words_with_their_points(app):
+    """The game review listed a count's items as "(…, run of 3 3, run of 3 3)": each
+    item now says what it is worth ("run of 3 for 3"), in either language."""
+    items = score_show("4C 5D 6H KC", "5S").items
+    source = '{% from "show/_items.html" import items_in_words %}{{ items_in_words(items) }}'
+    with app.test_request_context("/"):
+        english = render_template_string(source, items=items)
+        with language("ru"):
+            russian = render_template_string(source, items=items)
+    assert english == ("fifteen for 2, fifteen for 2, fifteen for 2, fifteen for 2, pair for 2, "
+                       "run of 3 for 3, run of 3 for 3")
+    assert russian.endswith("пара — 2, последовательность из трёх — 3, последовательность из трёх — 3")
+    play_review, _, _ = app.jinja_loader.get_source(app.jinja_env, "play/review.html")
+    assert "items_in_words(c.items)" in play_review  # the game review lists them so
+
+
+def test_a_total_recorded_before_the_rule_says_what_it_was_counted_against(app, learner):
+    """Before the rule a wrong total counted against every type in the hand; such
+    an attempt keeps its record, and its result page says so rather than
+    claiming the new rule's attribution."""
+    with app.app_context():
+        ann = learners.learner_by_name(learner.name)
+        results = tuple(ComboResult(t, 2, 0, False) for t in (ComboType.FIFTEEN_2, ComboType.RUN))
+        (attempt_id,) = attempts.record_attempts(ann.id, [attempts.NewAttempt(
+            DrillKind.SHOW, {"deal": {"hand": "3H 4H 5H KC", "starter": "6H", "crib": False}}, {"total": 12}, results,
+            8, 12, 0, False, "total")])
+        database.commit()
+    text = page_text(learner.client.get(f"/show/result/{attempt_id}"))
+    assert ("counts against Fifteen of 2 cards, Run: it was recorded before the rule that a total too high counts "
+            "against none of the types the hand holds") in text

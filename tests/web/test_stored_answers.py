@@ -17,9 +17,9 @@ HAND = {"deal": {"hand": "4C 5D 6H KC", "starter": "5S", "crib": False}}
 STORED = {
     "count by total": (DrillKind.SHOW, HAND | {"options": {"mode": "total", "crib": False, "focus": "auto",
                                                            "timed": False}}, {"total": 12}, "total",
-                       "You said 12; it is 16 (-4)"),
+                       "You said 12; it is 16: 4 points too few."),
     "count by category, a kind left out": (DrillKind.SHOW, HAND, {"categories": {"fifteen": 8}}, "category",
-                                           "You said 8; it is 16 (-8)"),
+                                           "You said 8; it is 16: 8 points too few."),
     "count by claims, cards unsorted": (DrillKind.SHOW, HAND, {"claims": [["run", "6H 5D 4C"]]}, "claims",
                                         "Your claims make 3; the hand is worth 16."),
     "count in a lesson": (DrillKind.SHOW, HAND | {"source": "lesson"}, {"total": 16}, "lesson", "Right: 16."),

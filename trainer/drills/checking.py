@@ -106,6 +106,16 @@ def combos_of(score: ShowScore) -> tuple[Combo, ...]:
     return tuple(combos)
 
 
+class KindVerdict(StrEnum):
+    """How the learner's points for one kind of the show compare with the true
+    points: right, too few (points missed) or too many (points over-claimed: a
+    verdict of its own, not a miss)."""
+
+    RIGHT = "right"
+    MISSED = "missed"
+    OVER = "over"
+
+
 @dataclass(frozen=True, slots=True)
 class KindLine:
     """One category of the show: the true points and what the learner said (None: not asked)."""
@@ -121,6 +131,19 @@ class KindLine:
     @property
     def right(self) -> bool | None:
         return None if self.answered is None else self.answered == self.expected
+
+    @property
+    def verdict(self) -> KindVerdict | None:
+        """Right, missed (too few) or over (too many); None when the kind was not asked.
+
+        >>> KindLine(ScoreKind.FIFTEEN, 2, 4).verdict, KindLine(ScoreKind.RUN, 6, 3).verdict
+        (<KindVerdict.OVER: 'over'>, <KindVerdict.MISSED: 'missed'>)
+        """
+        if self.diff is None:
+            return None
+        if self.diff > 0:
+            return KindVerdict.OVER
+        return KindVerdict.MISSED if self.diff < 0 else KindVerdict.RIGHT
 
 
 class ClaimKind(StrEnum):
@@ -211,6 +234,19 @@ class Feedback:
         return flush_trap(self.score)
 
     @property
+    def fell_for_trap(self) -> bool:
+        """Whether the answer scored the flush the deal's :attr:`trap` tempts: points
+        for a flush per category, a flush claimed, or a total too high by its points."""
+        trap = self.trap
+        if trap is None:
+            return False
+        if self.mode is AnswerMode.CATEGORY:
+            return any(line.kind is ScoreKind.FLUSH and line.answered for line in self.lines)
+        if self.mode is AnswerMode.CLAIMS:
+            return any(wrong.claim.kind is ClaimKind.FLUSH for wrong in self.wrong_claims)
+        return self.diff == trap.points
+
+    @property
     def diff(self) -> int:
         """The learner's total minus the true total (negative: points missed)."""
         return self.answered_total - self.expected_total
@@ -233,15 +269,48 @@ class Feedback:
         return max(0, -self.diff)
 
     @property
+    def points_over(self) -> int:
+        """Points the learner claimed beyond the true ones, apart from those missed
+        (a total too high; the categories counted too high).  Claims that match
+        nothing score nothing: they are :attr:`wrong_claims`, not points."""
+        if self.mode is AnswerMode.CLAIMS:
+            return 0
+        if self.mode is AnswerMode.CATEGORY:
+            return sum(max(0, line.diff or 0) for line in self.lines)
+        return max(0, self.diff)
+
+    @property
     def missed_kinds(self) -> frozenset[ScoreKind]:
-        """The kinds the learner got wrong (a total alone does not say which)."""
+        """The kinds the learner is known to have missed points of (a total alone
+        does not say which; a kind counted too high was not missed)."""
         if self.mode is AnswerMode.TOTAL:
             return frozenset()
         if self.mode is AnswerMode.CATEGORY:
-            return frozenset(line.kind for line in self.lines if line.right is False)
-        kinds = {item.kind for item in self.missed}
-        kinds.update(wrong.claim.kind.score_kind for wrong in self.wrong_claims)
-        return frozenset(kinds)
+            return frozenset(line.kind for line in self.lines if line.verdict is KindVerdict.MISSED)
+        return frozenset(item.kind for item in self.missed)
+
+    def verdicts_of(self, kind: ScoreKind) -> tuple[KindVerdict, ...]:
+        """The verdict on one kind of the show, as its badge says it: none for a
+        total (it does not say), right, missed or over for a count per category,
+        and for claims missed (a combo of it not claimed) and over (a wrong claim
+        of it), either or both, or right."""
+        if self.mode is AnswerMode.TOTAL:
+            return ()
+        if self.mode is AnswerMode.CATEGORY:
+            verdict = next(line.verdict for line in self.lines if line.kind is kind)
+            return () if verdict is None else (verdict,)
+        verdicts = []
+        if kind in self.missed_kinds:
+            verdicts.append(KindVerdict.MISSED)
+        if any(wrong.claim.kind.score_kind is kind for wrong in self.wrong_claims):
+            verdicts.append(KindVerdict.OVER)
+        return tuple(verdicts) or (KindVerdict.RIGHT,)
+
+    @property
+    def counted_against(self) -> tuple[ComboType, ...]:
+        """The combo types this answer counts against in the learner's record
+        (:func:`check_total` says by which rule for a total)."""
+        return tuple(result.type for result in self.results if not result.right)
 
     def is_missed(self, item: ScoreItem) -> bool:
         """Whether the learner is known to have missed this item."""
@@ -257,11 +326,9 @@ def _kind_lines(score: ShowScore, answers: Mapping[ScoreKind, int] | None) -> tu
     )
 
 
-def _spread_missed(combos: Sequence[Combo], missed: int) -> dict[ComboType, int]:
-    """Put ``missed`` points on the combo types present, hardest first."""
-    worth: Counter[ComboType] = Counter()
-    for combo in combos:
-        worth[combo.type] += combo.points
+def _spread_missed(combos: Sequence[Combo], missed: int, among: Iterable[ComboType]) -> dict[ComboType, int]:
+    """Put ``missed`` points on the combo types ``among`` those present, hardest first."""
+    worth = _worth_by_type(c for c in combos if c.type in set(among))
     spread: dict[ComboType, int] = {}
     order = sorted(worth, key=lambda t: _HARDEST_FIRST.index(t) if t in _HARDEST_FIRST else len(_HARDEST_FIRST))
     for combo_type in order:
@@ -278,15 +345,130 @@ def _worth_by_type(combos: Iterable[Combo]) -> dict[ComboType, int]:
     return worth
 
 
+#: The rule by which a wrong total counts against combo types (a total alone does
+#: not say which combination was wrong), in two halves: the result page states the
+#: half that applied (:func:`counted_against_note`), the review both (:data:`TOTAL_RULE`).
+TOO_LOW_RULE = N_(
+    "a total too low counts against the combo types that could make up the difference "
+    "(combinations left out, or a run or flush counted shorter than it is)"
+)
+TOO_HIGH_RULE = N_(
+    "a total too high counts against none of the types the hand holds, as nothing was missed, "
+    "but a flush trap's false flush counts against the flush"
+)
+TOTAL_RULE = N_(
+    "A wrong total: too low, it counts against the combo types that could make up the difference "
+    "(combinations left out, or a run or flush counted shorter than it is); too high, against none "
+    "of the types the hand holds, but a flush trap's false flush counts against the flush."
+)
+
+
+def _left_out(item: ScoreItem) -> tuple[int, ...]:
+    """The points a learner may leave out of one item: all of them, or for a run
+    or a flush of five counted shorter than it is, some (a run of four counted as
+    a run of three leaves out one point: runs and flushes score a point a card)."""
+    if item.kind is ScoreKind.RUN:
+        return tuple(range(1, len(item.cards) - 2)) + (item.points,)
+    if item.kind is ScoreKind.FLUSH and len(item.cards) == 5:
+        return (1, item.points)
+    return (item.points,)
+
+
+def _sums(parts: Iterable[tuple[int, ...]]) -> set[int]:
+    """Every total some of ``parts`` make, each part counted once in one of its ways, or not at all."""
+    sums = {0}
+    for ways in parts:
+        sums |= {total + way for total in sums for way in ways}
+    return sums
+
+
+def could_make_up(combos: Sequence[Combo], shortfall: int) -> frozenset[ComboType]:
+    """The combo types whose combinations could make up ``shortfall`` points
+    missed (:data:`TOO_LOW_RULE`): a type counts when one of its
+    items, left out whole or (a run or a flush) in part, with other items of the
+    hand or alone, makes up exactly the points missed.
+
+    >>> from engine.scoring import score_show
+    >>> combos = combos_of(score_show("4C 5D 6H KC", "5S"))  # fifteens 8, a pair, a double run of three
+    >>> sorted(t.value for t in could_make_up(combos, 2))  # a fifteen or the pair
+    ['fifteen of 2 cards', 'fifteen of 3 cards', 'pair']
+    >>> sorted(t.value for t in could_make_up(combos, 3))  # one of the runs
+    ['multiple runs']
+    >>> sorted(t.value for t in could_make_up(combos_of(score_show("3S 4H 5D 6C", "KS")), 1))  # the run of four as three
+    ['run']
+    """
+    parts = [(combo.type, _left_out(item)) for combo in combos for item in combo.items]
+    found: set[ComboType] = set()
+    for place, (combo_type, ways) in enumerate(parts):
+        if combo_type in found:
+            continue
+        others = _sums(other for where, (_, other) in enumerate(parts) if where != place)
+        if any(shortfall - way in others for way in ways):
+            found.add(combo_type)
+    return frozenset(found)
+
+
 def check_total(score: ShowScore, answered: int) -> Feedback:
-    """Check a total.  A wrong total marks every combo type present as wrong
-    without guessing which one was missed."""
-    right = answered == score.total
-    results = tuple(
-        ComboResult(combo_type, points, 0, right) for combo_type, points in _worth_by_type(combos_of(score)).items()
+    """Check a total.  Which combo types a wrong total counts against follows
+    :data:`TOTAL_RULE`: too low, the types that could make up the difference
+    (:func:`could_make_up`; the points missed go to a type only when it is the
+    only one that could); too high, none of the types held, but a flush trap's
+    false flush (the difference is its points) counts as a flush claimed where
+    there was none.  The other types count as right.
+
+    >>> from engine.scoring import score_show
+    >>> short = check_total(score_show("4C 5D 6H KC", "5S"), 13)  # 3 short: a run left out
+    >>> [(r.type.value, r.missed_points) for r in short.results if not r.right]
+    [('multiple runs', 3)]
+    >>> check_total(score_show("4C 5D 6H KC", "5S"), 18).counted_against  # too many: nothing missed
+    ()
+    """
+    combos = combos_of(score)
+    diff = answered - score.total
+    against = could_make_up(combos, -diff) if diff < 0 else frozenset()
+    results = [
+        ComboResult(combo_type, points, min(points, -diff) if against == {combo_type} else 0, combo_type not in against)
+        for combo_type, points in _worth_by_type(combos).items()
+    ]
+    trap = flush_trap(score)
+    if trap is not None and diff == trap.points:
+        results.append(ComboResult(_default_type(ScoreKind.FLUSH, score.is_crib), 0, 0, False))
+    missed = () if diff == 0 else score.items
+    return Feedback(AnswerMode.TOTAL, score, answered, _kind_lines(score, None), missed, (), tuple(results))
+
+
+def counted_against_note(feedback: Feedback, recorded: Sequence[ComboResult] = ()) -> str | None:
+    """What a wrong total counts against in the learner's record and the half of
+    :data:`TOTAL_RULE` that says why, in the learner's language; None for a right
+    total or another way of answering.  ``recorded`` are the results the attempt
+    was recorded with, when read back: an attempt recorded before the rule (a
+    wrong total then counted against every type in the hand) says so.
+
+    >>> from engine.scoring import score_show
+    >>> counted_against_note(check_total(score_show("4C 5D 6H KC", "5S"), 13))
+    'In your record this answer counts against Multiple runs: a total too low counts against the combo types that could make up the difference (combinations left out, or a run or flush counted shorter than it is).'
+    >>> print(counted_against_note(check_total(score_show("3H 4H 5H KC", "6H"), 12)))
+    In your record this answer counts against Hand flush (claimed where there was none): a total too high counts against none of the types the hand holds, as nothing was missed, but a flush trap's false flush counts against the flush.
+    >>> old = [ComboResult(t, 2, 0, False) for t in (ComboType.FIFTEEN_2, ComboType.RUN)]
+    >>> print(counted_against_note(check_total(score_show("3H 4H 5H KC", "6H"), 12), old))
+    In your record this answer counts against Fifteen of 2 cards, Run: it was recorded before the rule that a total too high counts against none of the types the hand holds, as nothing was missed, but a flush trap's false flush counts against the flush.
+    """
+    if feedback.mode is not AnswerMode.TOTAL or feedback.correct:
+        return None
+    rule = _(TOO_LOW_RULE) if feedback.diff < 0 else _(TOO_HIGH_RULE)
+    results = tuple(recorded) or feedback.results
+    against = [result for result in results if not result.right]
+    names = ", ".join(
+        _("%(type)s (claimed where there was none)", type=result.type.label) if result.claimed_where_none
+        else result.type.label
+        for result in against
     )
-    missed = () if right else score.items
-    return Feedback(AnswerMode.TOTAL, score, answered, _kind_lines(score, None), missed, (), results)
+    if {r.type for r in against} != set(feedback.counted_against):
+        return _("In your record this answer counts against %(types)s: it was recorded before the rule that %(rule)s.",
+                 types=names, rule=rule)
+    if not names:
+        return _("In your record this answer counts against no combo type: %(rule)s.", rule=rule)
+    return _("In your record this answer counts against %(types)s: %(rule)s.", types=names, rule=rule)
 
 
 def _default_type(kind: ScoreKind, is_crib: bool) -> ComboType:
@@ -300,8 +482,11 @@ def _default_type(kind: ScoreKind, is_crib: bool) -> ComboType:
 
 
 def check_categories(score: ShowScore, answers: Mapping[ScoreKind, int]) -> Feedback:
-    """Check a count per category; the diff per kind is exact, the split of a
-    wrong category between its combo types is an estimate (hardest first).
+    """Check a count per category.  The diff per kind is exact; a kind counted too
+    low counts against its combo types that could make up the points missed (as
+    :data:`TOTAL_RULE` says for a total; all of the kind's types when none could),
+    their split between those types an estimate (hardest first); a kind counted
+    too high counts against all of its types, without points missed.
 
     >>> from engine.scoring import score_show
     >>> feedback = check_categories(score_show("4C 5D 6H KC", "5S"), {ScoreKind.FIFTEEN: 8, ScoreKind.RUN: 3})
@@ -317,9 +502,15 @@ def check_categories(score: ShowScore, answers: Mapping[ScoreKind, int]) -> Feed
             if line.answered:  # points claimed for a kind that is not there
                 results.append(ComboResult(_default_type(line.kind, score.is_crib), 0, 0, False))
             continue
-        spread = _spread_missed(in_kind, max(0, line.expected - (line.answered or 0)))
-        for combo_type, worth in _worth_by_type(in_kind).items():
-            results.append(ComboResult(combo_type, worth, spread.get(combo_type, 0), bool(line.right)))
+        worth_by_type = _worth_by_type(in_kind)
+        if line.verdict is KindVerdict.MISSED:  # the types that could make up the points missed (any of the kind if none could)
+            shortfall = -(line.diff or 0)
+            against = could_make_up(in_kind, shortfall) or frozenset(worth_by_type)
+        else:  # right, or counted too high: the kind is known, so all its types or none
+            shortfall, against = 0, frozenset() if line.right else frozenset(worth_by_type)
+        spread = _spread_missed(in_kind, shortfall, against)
+        for combo_type, worth in worth_by_type.items():
+            results.append(ComboResult(combo_type, worth, spread.get(combo_type, 0), combo_type not in against))
     missed = tuple(item for item in score.items if any(l.kind is item.kind and not l.right for l in lines))
     return Feedback(AnswerMode.CATEGORY, score, sum(l.answered or 0 for l in lines), lines, missed, (), tuple(results))
 
@@ -334,10 +525,12 @@ HAND_FLUSH_RULE = N_("three hand cards and the starter are never a flush: all fo
 class Trap:
     """A deal that looks like it scores but does not: the rule it tempts a learner
     to break, and how, each in the learner's language (the rule starts with a
-    small letter: it follows a heading or another sentence)."""
+    small letter: it follows a heading or another sentence), and the points of
+    the false flush it tempts (a point a card of the suit)."""
 
     rule: str
     here: str
+    points: int
 
 
 def flush_trap(score: ShowScore) -> Trap | None:
@@ -345,8 +538,8 @@ def flush_trap(score: ShowScore) -> Trap | None:
 
     >>> from engine.scoring import score_show
     >>> trap = flush_trap(score_show("2C 6C 9C KC", "4D", crib=True))
-    >>> trap.rule, trap.here
-    ('a crib flush needs all five cards: the starter too', 'The four clubs of the crib score nothing: the starter 4♦ is not a club.')
+    >>> trap.rule, trap.here, trap.points
+    ('a crib flush needs all five cards: the starter too', 'The four clubs of the crib score nothing: the starter 4♦ is not a club.', 4)
     >>> flush_trap(score_show("2H 6H 9H KC", "4H")).here
     'Three hearts and a heart starter, but the K♣ breaks the suit: no flush.'
     >>> flush_trap(score_show("2C 6C 9C KC", "4D")) is None  # a hand flush of four scores 4
@@ -358,10 +551,10 @@ def flush_trap(score: ShowScore) -> Trap | None:
     suits = Counter(c.suit for c in hand)
     suit, count = suits.most_common(1)[0]
     if count == len(hand) and score.is_crib:  # the whole crib of one suit, the starter not
-        return Trap(_(CRIB_FLUSH_RULE), _crib_of_one_suit(suit, count, score.starter))
+        return Trap(_(CRIB_FLUSH_RULE), _crib_of_one_suit(suit, count, score.starter), count)
     if count == len(hand) - 1 and score.starter.suit is suit:
         odd = next(c for c in hand if c.suit is not suit)
-        return Trap(_(CRIB_FLUSH_RULE if score.is_crib else HAND_FLUSH_RULE), _suit_broken(suit, odd))
+        return Trap(_(CRIB_FLUSH_RULE if score.is_crib else HAND_FLUSH_RULE), _suit_broken(suit, odd), count + 1)
     return None
 
 

@@ -1,13 +1,15 @@
 """The learner's statistics, read from the running tallies: accuracy and points
-missed per combo type and per kind of drill, and the trend over days and
-blocks of answers.
+missed per combo type and per kind of drill, and each kind of drill's trend over
+days and blocks of answers (kept apart: a best card that is not the best is not
+a count gone wrong, so one line through every drill would mix measures).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, union_all
 
 from trainer.database import db
 from trainer.language import i18n
@@ -67,6 +69,18 @@ class TrendPoint:
 
 
 @dataclass(frozen=True, slots=True)
+class KindTrend:
+    """One kind of drill's accuracy over time: per day (labels like "29 Nov", "29
+    нояб.", the latest :data:`TREND_DAYS` days it was practised) and per block of
+    :data:`TREND_BLOCK` of its answers (labels like "11-20", the answers' places
+    among the kind's answers, the latest ~:data:`TREND_BLOCK_ANSWERS`), oldest first."""
+
+    kind: DrillKind
+    days: tuple[TrendPoint, ...]
+    blocks: tuple[TrendPoint, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class KindStats:
     """A learner's record for one kind of drill."""
 
@@ -91,11 +105,8 @@ class LearnerStats:
     points_missed: int
     mean_seconds: float | None
     by_type: tuple[ComboStats, ...]
-    #: accuracy per day, oldest first (labels like "29 Nov", "29 нояб."), the latest :data:`TREND_DAYS` days
-    trend: tuple[TrendPoint, ...]
-    #: accuracy per block of :data:`TREND_BLOCK` answers, oldest first (labels like
-    #: "11-20", the answers' places in the whole record), the latest ~:data:`TREND_BLOCK_ANSWERS`
-    blocks: tuple[TrendPoint, ...] = ()
+    #: each kind of drill answered, in :class:`DrillKind` order: its accuracy over time
+    trends: tuple[KindTrend, ...]
     #: per kind of drill, in :class:`DrillKind` order
     by_kind: tuple[KindStats, ...] = ()
 
@@ -109,11 +120,15 @@ class LearnerStats:
                 return stats
         return ComboStats(combo_type, 0, 0, 0)
 
+    def trend_of(self, kind: DrillKind) -> KindTrend:
+        """The trend of one kind of drill (empty when it was not answered, or not read)."""
+        return next((trend for trend in self.trends if trend.kind is kind), KindTrend(kind, (), ()))
+
 
 def learner_totals(learner_id: int, kind: DrillKind | None = None) -> LearnerStats:
     """The learner's totals, per kind of drill and per combo type (of ``kind``
     only if given), read from the tallies: what the adaptive dealer weighs.
-    The trend is left empty (see :func:`learner_stats`)."""
+    The trends are left empty (see :func:`learner_stats`)."""
     combos = select(
         ComboTally.combo_type, func.sum(ComboTally.seen), func.sum(ComboTally.right), func.sum(ComboTally.points_missed)
     ).where(ComboTally.learner_id == learner_id)
@@ -158,42 +173,74 @@ def learner_totals(learner_id: int, kind: DrillKind | None = None) -> LearnerSta
         points_missed=sum(k.points_missed for k in by_kind),
         mean_seconds=seconds / timed if timed else None,
         by_type=tuple(by_type[t] for t in ComboType if t in by_type),
-        trend=(),
+        trends=(),
         by_kind=tuple(by_kind),
     )
 
 
 def learner_stats(learner_id: int, kind: DrillKind | None = None) -> LearnerStats:
-    """Accuracy and points missed per combo type and per kind of drill, and
-    accuracy per day and per block of answers: a few rows of the tallies and
-    the latest few hundred attempts' outcomes, however long the history."""
+    """Accuracy and points missed per combo type and per kind of drill (of ``kind``
+    only if given), and each kind's accuracy per day and per block of its answers:
+    a few rows of the tallies and the latest few hundred attempts' outcomes a kind,
+    however long the history, in four statements."""
     totals = learner_totals(learner_id, kind)
-    days = select(DayTally.day, func.sum(DayTally.attempts), func.sum(DayTally.correct)).where(
+    counts = {k.kind: k.attempts for k in totals.by_kind if k.attempts and (kind is None or k.kind is kind)}
+    days = _days(learner_id, kind)
+    blocks = _blocks(learner_id, counts)
+    trends = tuple(KindTrend(k, days.get(k, ()), blocks.get(k, ())) for k in DrillKind if k in counts)
+    return replace(totals, trends=trends)
+
+
+def _days(learner_id: int, kind: DrillKind | None) -> dict[DrillKind, tuple[TrendPoint, ...]]:
+    """Each kind's accuracy per day over its latest :data:`TREND_DAYS` days, oldest first."""
+    place = func.row_number().over(partition_by=DayTally.kind, order_by=DayTally.day.desc()).label("place")
+    ranked = select(DayTally.kind, DayTally.day, DayTally.attempts, DayTally.correct, place).where(
         DayTally.learner_id == learner_id
     )
     if kind is not None:
-        days = days.where(DayTally.kind == kind.value)
-    latest = db.session.execute(days.group_by(DayTally.day).order_by(DayTally.day.desc()).limit(TREND_DAYS)).all()
-    trend = tuple(TrendPoint(i18n.format_date(day, "d MMM"), int(n), int(ok)) for day, n, ok in reversed(latest))
-    return replace(totals, trend=trend, blocks=_blocks(learner_id, kind, totals.attempts))
+        ranked = ranked.where(DayTally.kind == kind.value)
+    latest = ranked.subquery()
+    rows = db.session.execute(
+        select(latest.c.kind, latest.c.day, latest.c.attempts, latest.c.correct)
+        .where(latest.c.place <= TREND_DAYS)
+        .order_by(latest.c.kind, latest.c.day)
+    ).all()
+    days: dict[DrillKind, list[TrendPoint]] = {}
+    for kind_value, day, n, ok in rows:
+        days.setdefault(DrillKind(kind_value), []).append(TrendPoint(i18n.format_date(day, "d MMM"), int(n), int(ok)))
+    return {k: tuple(points) for k, points in days.items()}
 
 
-def _blocks(learner_id: int, kind: DrillKind | None, count: int) -> tuple[TrendPoint, ...]:
-    """Accuracy per block of :data:`TREND_BLOCK` answers over the latest
-    ~:data:`TREND_BLOCK_ANSWERS` of the ``count`` answers, labelled by their
-    places in the whole record ("1-10", "11-20"...; the last block may be short)."""
-    if count <= 0:
-        return ()
-    first = max(0, count - TREND_BLOCK_ANSWERS) // TREND_BLOCK * TREND_BLOCK  # a block's start
-    query = select(Attempt.correct).where(Attempt.learner_id == learner_id)
-    if kind is not None:
-        query = query.where(Attempt.kind == kind.value)
-    newest = list(db.session.scalars(newest_first(query).limit(count - first)))
-    outcomes = newest[::-1]
-    first = count - len(outcomes)  # fewer rows than the tallies count: label what there is
-    blocks = []
-    for start in range(0, len(outcomes), TREND_BLOCK):
-        block = outcomes[start : start + TREND_BLOCK]
-        low, high = first + start + 1, first + start + len(block)
-        blocks.append(TrendPoint(f"{low}-{high}" if high > low else str(low), len(block), sum(map(bool, block))))
-    return tuple(blocks)
+def _blocks(learner_id: int, counts: dict[DrillKind, int]) -> dict[DrillKind, tuple[TrendPoint, ...]]:
+    """Each kind's accuracy per block of :data:`TREND_BLOCK` of its answers over
+    the latest ~:data:`TREND_BLOCK_ANSWERS` of its ``counts[kind]`` answers,
+    labelled by their places among the kind's answers ("1-10", "11-20"...; the
+    last block may be short).  One statement: the kinds' latest answers, each read
+    by the index of a learner's attempts of a kind."""
+    firsts = {k: max(0, count - TREND_BLOCK_ANSWERS) // TREND_BLOCK * TREND_BLOCK for k, count in counts.items()}
+    parts = [
+        newest_first(
+            select(Attempt.kind, Attempt.correct, Attempt.created_at, Attempt.id).where(
+                Attempt.learner_id == learner_id, Attempt.kind == k.value
+            )
+        ).limit(count - firsts[k]).subquery().select()
+        for k, count in counts.items()
+        if count > 0
+    ]
+    if not parts:
+        return {}
+    rows = db.session.execute(union_all(*parts)).all()
+    newest: dict[DrillKind, list[tuple[datetime, int, bool]]] = {}
+    for kind_value, correct, created_at, attempt_id in rows:
+        newest.setdefault(DrillKind(kind_value), []).append((created_at, attempt_id, bool(correct)))
+    blocks = {}
+    for k, rows_of_kind in newest.items():
+        outcomes = [correct for _, _, correct in sorted(rows_of_kind, key=lambda row: (row[0], row[1]))]
+        first = counts[k] - len(outcomes)  # fewer rows than the tallies count: label what there is
+        points = []
+        for start in range(0, len(outcomes), TREND_BLOCK):
+            block = outcomes[start : start + TREND_BLOCK]
+            low, high = first + start + 1, first + start + len(block)
+            points.append(TrendPoint(f"{low}-{high}" if high > low else str(low), len(block), sum(block)))
+        blocks[k] = tuple(points)
+    return blocks

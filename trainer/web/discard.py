@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from trainer.drills import grading, practice
+from trainer.drills import explain, grading, practice
 from trainer.drills.answers import LaidAway
 from trainer.drills.deal import DiscardDeal
 from trainer.language.i18n import NC_
@@ -59,7 +59,14 @@ def _result(attempt: AttemptInfo) -> dict[str, Any]:
     deal = DiscardDeal.from_dict(attempt.dealt["deal"])
     given = LaidAway.from_dict(attempt.answer)
     float(attempt.answer["given_away"])  # the page shows the figure recorded
-    return {"deal": deal, "options": grading.judge_discard(deal, given).options, "picked": set(given.cards)}
+    verdict = grading.judge_discard(deal, given)
+    mine = explain.read_discard(deal, verdict.picked)
+    best = None if verdict.best else explain.read_discard(deal, verdict.options[0])
+    return {
+        "deal": deal, "options": verdict.options, "picked": set(given.cards),
+        "why_best": None if best is None else explain.discard_words(best),
+        "why_mine": explain.discard_words(mine) + ("" if best is None else " " + explain.where_lost(best, mine)),
+    }
 
 
 @bp.get("/result/<id:attempt_id>")

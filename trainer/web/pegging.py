@@ -9,7 +9,7 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 from flask.typing import ResponseReturnValue
 
 from engine.pegging import pile_count
-from trainer.drills import grading, practice
+from trainer.drills import explain, grading, practice
 from trainer.drills.answers import BestCard, PegPoints
 from trainer.drills.deal import BestPlayQuestion, PeggingMoment
 from trainer.language.i18n import NC_
@@ -97,7 +97,13 @@ def best_answer(drill_id: str) -> ResponseReturnValue:
 def _best_result(attempt: AttemptInfo) -> dict[str, Any]:
     question = BestPlayQuestion.from_dict(attempt.dealt["question"])
     verdict = grading.judge_best_play(question, BestCard.from_dict(attempt.answer))
-    return {"question": question, "options": verdict.options, "chosen": verdict.chosen, "count": pile_count(question.pile)}
+    mine = explain.read_card(question, next(option for option in verdict.options if option.card == verdict.chosen))
+    best = None if verdict.best else explain.read_card(question, verdict.options[0])
+    return {
+        "question": question, "options": verdict.options, "chosen": verdict.chosen, "count": pile_count(question.pile),
+        "why_best": None if best is None else explain.card_words(best), "why_mine": explain.card_words(mine),
+        "why_later": None if best is None else explain.later_note(best, mine),
+    }
 
 
 @bp.get("/best/result/<id:attempt_id>")

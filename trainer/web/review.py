@@ -1,5 +1,5 @@
-"""The review: accuracy and points missed per combo type, the trend as a
-chart, and recent mistakes with a button to retry each; and the learner's
+"""The review: accuracy and points missed per combo type, each kind of drill's
+trend as a chart of its own, and recent mistakes with a button to retry each; and the learner's
 whole history, a page at a time (``/review/history``, then ``?before=<id>``).
 
 Everything here is read from the learner's running tallies and a bounded
@@ -16,6 +16,7 @@ from markupsafe import Markup
 from engine.cards import Card
 from trainer.charts import ChartPoint, PercentChart
 from trainer.drills import practice
+from trainer.drills.checking import TOTAL_RULE
 from trainer.drills.deal import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDeal, replay
 from trainer.language import i18n
 from trainer.language.i18n import NC_, ngettext, pgettext
@@ -54,14 +55,19 @@ _WHAT = {
 }
 
 
+#: Room under a chart's axis for each label named (a block's "1031-1040" at the axis' size).
+LABEL_ROOM = 90
+
+
 @dataclass(frozen=True, slots=True)
 class TrendChart(PercentChart):
-    """Accuracy per day laid out for the inline SVG in ``review/index.html``."""
+    """Accuracy per day or per block laid out for the inline SVG in ``review/index.html``."""
 
     @property
     def x_labels(self) -> tuple[ChartPoint, ...]:
-        """The dates named under the axis (at most six)."""
-        every = max(1, -(-len(self.points) // 6))
+        """The points named under the axis: as many as there is room for (at least two)."""
+        room = max(2, self.plot_width // LABEL_ROOM + 1)
+        every = max(1, -(-len(self.points) // room))
         return self.points[::every]
 
 
@@ -76,6 +82,48 @@ def trend_chart(trend: tuple[TrendPoint, ...], width: int = 560, height: int = 2
     return TrendChart.lay_out(
         [ChartPoint(point.label, point.accuracy, attempts=point.attempts) for point in trend], width, height
     )
+
+
+#: The drills whose answer is right when it is the best choice (what their chart measures).
+BEST_CHOICE = frozenset({DrillKind.BEST_PLAY, DrillKind.DISCARD})
+
+
+@dataclass(frozen=True, slots=True)
+class KindChart:
+    """One kind of drill's trend as the review draws it: by day once it has been
+    practised on two days or more, by blocks of ten answers until then."""
+
+    kind: DrillKind
+    by_day: bool
+    chart: TrendChart
+
+    @property
+    def measure(self) -> str:
+        """What the chart's line is, in the learner's language."""
+        if self.kind in BEST_CHOICE:
+            return _("Share of best choices, by day") if self.by_day else _("Share of best choices, by ten answers")
+        return _("Share of answers right, by day") if self.by_day else _("Share of answers right, by ten answers")
+
+
+#: A chart's size: two fit side by side on a desktop, one fills a phone.
+CHART_SIZE = (440, 230)
+
+
+def kind_charts(stats: LearnerStats) -> tuple[KindChart, ...]:
+    """A chart for each kind of drill the learner has answered, in :class:`DrillKind` order.
+
+    >>> from trainer.record.stats import KindTrend
+    >>> trend = KindTrend(DrillKind.DISCARD, (TrendPoint("1 Jan", 4, 1),), (TrendPoint("1-4", 4, 1),))
+    >>> [(c.kind.value, c.by_day, [p.label for p in c.chart.points]) for c in kind_charts(LearnerStats(4, 1, 0, None, (), (trend,)))]
+    [('discard', False, ['1-4'])]
+    """
+    charts = []
+    for trend in stats.trends:
+        by_day = len(trend.days) >= 2
+        points = trend.days if by_day else trend.blocks
+        if points:
+            charts.append(KindChart(trend.kind, by_day, trend_chart(points, *CHART_SIZE)))
+    return tuple(charts)
 
 
 def _describe(attempt: attempts.AttemptInfo) -> dict:
@@ -138,17 +186,14 @@ def index():
     show_rows = [stats.of(t) for t in SHOW_COMBO_TYPES if stats.of(t).seen]
     peg_rows = [stats.of(t) for t in PEGGING_COMBO_TYPES if stats.of(t).seen]
     mistakes = [(m, _describe(m)) for m in recent_mistakes(learner_id, limit=10)]
-    # Days once there are several of them; until then, blocks of answers show the trend.
-    by_day = len(stats.trend) >= 2
-    trend = stats.trend if by_day else stats.blocks
     return render_template(
         "review/index.html",
         stats=stats,
         show_rows=show_rows,
         peg_rows=peg_rows,
         mistakes=mistakes,
-        chart=trend_chart(trend) if trend else None,
-        chart_by_day=by_day,
+        charts=kind_charts(stats),
+        total_rule=_(TOTAL_RULE),
         form=PostForm(),
         summary=record_summary(stats),
         result_endpoint=RESULT_ENDPOINT,

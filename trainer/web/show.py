@@ -20,7 +20,7 @@ from engine.scoring import SHOW_KINDS, ScoreKind
 from trainer.database import utcnow
 from trainer.drills import grading, practice
 from trainer.drills.answers import ShowOptions, show_answer_from_dict
-from trainer.drills.checking import ClaimKind, Feedback
+from trainer.drills.checking import ClaimKind, Feedback, counted_against_note
 from trainer.drills.deal import FocusKind, ShowDeal
 from trainer.drills.practice import ClaimsChange
 from trainer.language import i18n
@@ -187,6 +187,7 @@ def _result(attempt: AttemptInfo) -> dict[str, Any]:
     return {
         "deal": deal, "options": ShowOptions.from_dict(attempt.dealt.get("options")), "feedback": feedback,
         "everything": tuple(deal.hand) + (deal.starter,), "spoken": spoken_count(feedback),
+        "counted_against": counted_against_note(feedback, attempt.results),
     }
 
 

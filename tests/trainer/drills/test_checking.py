@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine.cards import DECK
@@ -16,6 +18,7 @@ from trainer.drills.checking import (
     Claim,
     ClaimKind,
     ComboType,
+    KindVerdict,
     check_categories,
     check_claims,
     check_pegging,
@@ -142,3 +145,112 @@ def test_a_claim_of_no_show_kind_is_refused_with_the_reason():
         Claim.parse("dance", "5H 5D")
     with pytest.raises(ValueError, match="is not scored in the show"):
         Claim.parse(ScoreKind.GO.value, "5H")
+
+
+# ---- which combo types a wrong total counts against (checking.TOTAL_RULE)
+
+
+def against(feedback) -> set[str]:
+    return {combo_type.value for combo_type in feedback.counted_against}
+
+
+def test_a_total_two_short_counts_against_the_types_whose_combos_make_two():
+    feedback = check_total(score_show("4C 5D 6H KC", "5S"), 14)  # fifteens, a pair, a double run of three
+    assert against(feedback) == {"fifteen of 2 cards", "fifteen of 3 cards", "pair"}
+    assert next(r for r in feedback.results if r.type is ComboType.MULTIPLE_RUNS).right  # no run is worth 2
+
+
+def test_a_total_a_run_short_counts_against_the_runs_alone_with_the_points():
+    feedback = check_total(score_show("4C 5D 6H KC", "5S"), 13)
+    assert [(r.type, r.missed_points) for r in feedback.results if not r.right] == [(ComboType.MULTIPLE_RUNS, 3)]
+
+
+def test_a_run_of_four_counted_as_three_counts_against_the_run():
+    feedback = check_total(score_show("3S 4H 5D 6C", "KS"), 7)  # fifteens are 2 each: only the run is 1 short
+    assert against(feedback) == {"run"}
+
+
+def test_a_shortfall_no_combination_makes_up_counts_against_no_type():
+    feedback = check_total(score_show("4C 5D 6H KC", "5S"), 15)  # no nobs, no run longer than three
+    assert not feedback.correct and feedback.points_missed == 1 and feedback.counted_against == ()
+
+
+def test_a_total_too_high_counts_against_none_of_the_types_held():
+    feedback = check_total(score_show("4C 5D 6H KC", "5S"), 18)
+    assert not feedback.correct and feedback.points_over == 2 and feedback.points_missed == 0
+    assert feedback.counted_against == () and all(r.right for r in feedback.results)
+
+
+def test_an_over_counted_flush_trap_counts_against_the_flush_not_the_run():
+    """The issue's case: after one flush trap counted with its false flush, the run was the weakest type."""
+    score = score_show("3H 4H 5H KC", "6H")  # three hearts and a heart starter; a run of four; 8 in all
+    feedback = check_total(score, 12)
+    assert feedback.counted_against == (ComboType.HAND_FLUSH,)
+    flush = next(r for r in feedback.results if r.type is ComboType.HAND_FLUSH)
+    assert flush.claimed_where_none  # counted apart in the review, as a claim where there was none
+    assert next(r for r in feedback.results if r.type is ComboType.RUN).right
+    crib = check_total(score_show("2C 6C 9C KC", "4D", crib=True), score_show("2C 6C 9C KC", "4D", crib=True).total + 4)
+    assert crib.counted_against == (ComboType.CRIB_FLUSH,)
+
+
+def test_a_flush_trap_over_counted_by_other_points_counts_against_nothing():
+    assert check_total(score_show("3H 4H 5H KC", "6H"), 10).counted_against == ()
+
+
+def ways_to_leave_out(item: ScoreItem) -> list[int]:
+    """Written out apart from checking's: all of an item, or a run of n counted as one
+    of 3..n-1 cards, or a flush of five counted as four."""
+    ways = [item.points]
+    if item.kind is ScoreKind.RUN:
+        ways += [len(item.cards) - shorter for shorter in range(3, len(item.cards))]
+    if item.kind is ScoreKind.FLUSH and len(item.cards) == 5:
+        ways.append(1)
+    return ways
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 12))
+def test_a_short_total_counts_against_exactly_the_types_that_could_make_it_up(rng: random.Random, short: int):
+    """Against a brute force over every way of leaving items out: a type is
+    charged when and only when some way of making up the shortfall uses it."""
+    cards = rng.sample(DECK, 5)
+    score = score_show(cards[:4], cards[4])
+    items = [(c.type, item) for c in combos_of(score) for item in c.items]
+    choices = [[None] + ways_to_leave_out(item) for _, item in items]
+    assume(math.prod(map(len, choices)) <= 20_000)
+    explaining = set()
+    for picked in itertools.product(*choices):
+        if sum(way for way in picked if way) == short:
+            explaining |= {t for (t, _), way in zip(items, picked) if way}
+    assert set(check_total(score, score.total - short).counted_against) == explaining
+
+
+# ---- an over-count is its own verdict
+
+
+def test_a_category_counted_too_high_is_over_not_missed():
+    feedback = check_categories(
+        score_show("4C 5D 6H KC", "5S"), {ScoreKind.FIFTEEN: 10, ScoreKind.PAIR: 2, ScoreKind.RUN: 3}
+    )
+    assert feedback.verdicts_of(ScoreKind.FIFTEEN) == (KindVerdict.OVER,)
+    assert feedback.verdicts_of(ScoreKind.RUN) == (KindVerdict.MISSED,)
+    assert feedback.verdicts_of(ScoreKind.PAIR) == (KindVerdict.RIGHT,)
+    assert feedback.points_over == 2 and feedback.points_missed == 3
+    assert feedback.missed_kinds == {ScoreKind.RUN}
+    assert not any(feedback.is_missed(item) for item in score_show("4C 5D 6H KC", "5S").items_of(ScoreKind.FIFTEEN))
+
+
+def test_a_wrong_claim_is_over_and_a_combo_not_claimed_is_missed():
+    score = score_show("2H 6H 9H KC", "4H")
+    wrong = Claim.parse("fifteen", "2H 6H KC")  # 18
+    feedback = check_claims(score, [Claim.parse("fifteen", "6H 9H"), wrong])  # 2 9 4 not claimed
+    assert feedback.verdicts_of(ScoreKind.FIFTEEN) == (KindVerdict.MISSED, KindVerdict.OVER)
+    every = check_claims(score, [Claim.parse("fifteen", "6H 9H"), Claim.parse("fifteen", "2H 9H 4H"), wrong])
+    assert every.verdicts_of(ScoreKind.FIFTEEN) == (KindVerdict.OVER,)
+    claims = [Claim(ClaimKind(combo.type.category), combo.cards) for combo in combos_of(score)]
+    assert check_claims(score, claims).verdicts_of(ScoreKind.FIFTEEN) == (KindVerdict.RIGHT,)
+
+
+def test_a_total_has_no_verdict_per_kind():
+    feedback = check_total(score_show("4C 5D 6H KC", "5S"), 18)
+    assert all(feedback.verdicts_of(kind) == () for kind in SHOW_KINDS)
