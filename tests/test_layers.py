@@ -156,9 +156,9 @@ PACKAGE_LAYERS: dict[str, tuple[str, ...]] = {
     "trainer.language": (),
     "trainer.record": ("trainer.language",),
     "trainer.drills": ("trainer.language", "trainer.record"),
-    "trainer.lessons": ("trainer.language", "trainer.record", "trainer.drills"),
-    "trainer.play": ("trainer.language", "trainer.record", "trainer.drills"),
     "trainer.rating": ("trainer.language", "trainer.record", "trainer.drills"),
+    "trainer.lessons": ("trainer.language", "trainer.record", "trainer.drills", "trainer.rating"),
+    "trainer.play": ("trainer.language", "trainer.record", "trainer.drills", "trainer.rating"),
 }
 
 

@@ -11,7 +11,7 @@ from trainer.drills.deal import DiscardDeal
 from trainer.record import history, learners, pending_drills
 from trainer.record.attempts import DrillKind
 
-from .helpers import drill_location, page_text
+from .helpers import drill_location, page_text, time_passes
 
 
 def open_discard(app, learner, cards: str, dealer: bool) -> str:
@@ -76,13 +76,11 @@ def test_tampered_discard_id(learner):
     assert "not open any more" in page_text(response)
 
 
-def test_a_poor_discard_comes_back_after_the_spacing(app, learner):
-    app.config["REVIEW_SPACING"] = 1
+def test_a_poor_discard_comes_back_when_it_is_due(app, learner):
     worst = analyse_discards("5H 5D JS 4C 6D KS", dealer=False)[-1]
     location = open_discard(app, learner, "5H 5D JS 4C 6D KS", dealer=False)
     learner.post(location, {"card": [str(c) for c in worst.discard]}, page=location)
-    other = open_discard(app, learner, "AH 2D 3S 4C 9D KH", dealer=True)
-    learner.post(other, {"card": ["9D", "KH"]}, page=other)
+    time_passes(app, "Ann", 11)
     comeback = drill_location(learner.client, "/discard/")
     text = page_text(learner.client.get(comeback))
     assert "A deal you discarded poorly earlier is back" in text

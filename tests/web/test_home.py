@@ -24,6 +24,8 @@ SECTIONS = {
     "/pegging/": "Pegging",
     "/discard/": "Discard",
     "/review/": "Review",
+    "/progress/": "Progress",
+    "/daily/": "Today's deal",
     "/lessons/": "Lessons",
     "/play/": "Play",
     "/solitaire/": "Solitaire",

@@ -11,7 +11,7 @@ from trainer.drills.deal import BestPlayQuestion, PeggingMoment
 from trainer.record import learners, pending_drills
 from trainer.record.attempts import DrillKind
 
-from .helpers import card_values, drill_location, last_attempt, page_text
+from .helpers import card_values, drill_location, last_attempt, page_text, time_passes
 
 
 def open_moment(app, learner, pile, earlier=(), go=False, last=False) -> str:
@@ -131,12 +131,10 @@ def test_best_card_refuses_cards_not_in_hand_or_past_31(app, learner):
     assert "Points now" in text
 
 
-def test_a_missed_pile_comes_back_after_the_spacing(app, learner):
-    app.config["REVIEW_SPACING"] = 1
+def test_a_missed_pile_comes_back_when_it_is_due(app, learner):
     location = open_moment(app, learner, [(True, "5H"), (False, "5D"), (True, "5S")])
     learner.post(location, {"count": "15", "points": "2"}, page=location)
-    other = open_moment(app, learner, [(False, "7S"), (True, "8D")])
-    learner.post(other, {"count": "15", "points": "2"}, page=other)
+    time_passes(app, "Ann", 11)
     comeback = drill_location(learner.client, "/pegging/")
     text = page_text(learner.client.get(comeback))
     assert "A pile you missed earlier is back" in text

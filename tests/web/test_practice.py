@@ -1,18 +1,24 @@
-"""The drills' workflow service (trainer.drills.practice), against a real database:
+"""The drills' workflow service (trainer.practice), against a real database:
 what the drill views call, without a request."""
 
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 import pytest
+from sqlalchemy import select
 
 from engine.cards import Card
-from trainer import database
-from trainer.drills import practice
+from trainer import database, practice
+from trainer.database import db
+from trainer.drills import grading
 from trainer.drills.answers import BestCard, Claims, LaidAway, PegPoints, ShowOptions, Total
 from trainer.drills.checking import AnswerMode, Claim
-from trainer.drills.deal import PeggingMoment
+from trainer.drills.deal import DiscardDeal, FocusKind, PeggingMoment
+from trainer.rating import ratings
+from trainer.rating.models import ReviewCard
+from trainer.rating.skills import Skill
 from trainer.record import history, learners, pending_drills
 from trainer.record.attempts import DrillKind
 
@@ -38,7 +44,7 @@ def ann(app):
 
 
 def test_a_drill_answered_twice_is_recorded_once(app, ann):
-    dealt = practice.next_pegging(ann, random.Random(1), spacing=0)
+    dealt = practice.next_pegging(ann, random.Random(1))
     pending = pending_of(ann, dealt)
     assert not dealt.brought_back
     first = practice.answer_drill(ann, pending, wrong_answer(pending))
@@ -47,28 +53,40 @@ def test_a_drill_answered_twice_is_recorded_once(app, ann):
     assert len(history.history(ann, limit=10)) == 1
 
 
-def test_a_missed_deal_comes_back_before_a_new_one(app, ann):
-    dealt = practice.next_pegging(ann, random.Random(2), spacing=0)
+def time_passes(learner_id: int, minutes: int) -> None:
+    """Move the learner's FSRS cards ``minutes`` nearer their due dates, as if that time had passed."""
+    for card in db.session.scalars(select(ReviewCard).where(ReviewCard.learner_id == learner_id)):
+        card.due -= timedelta(minutes=minutes)
+    database.commit()
+
+
+def test_a_missed_deal_comes_back_when_fsrs_says_it_is_due_before_a_new_one(app, ann):
+    dealt = practice.next_pegging(ann, random.Random(2))
     pending = pending_of(ann, dealt)
     missed = practice.answer_drill(ann, pending, wrong_answer(pending))
-    again = practice.next_pegging(ann, random.Random(3), spacing=0)
+    assert not practice.next_pegging(ann, random.Random(3)).brought_back  # not due for minutes yet
+    time_passes(ann, 11)
+    again = practice.next_pegging(ann, random.Random(3))
     assert again.brought_back
     brought = pending_of(ann, again)
     assert brought.retry_of == missed and brought.payload["moment"] == pending.payload["moment"]
 
 
 def test_a_chosen_seat_skips_the_review(app, ann):
-    dealt = practice.next_pegging(ann, random.Random(4), spacing=0)
+    dealt = practice.next_discard(ann, random.Random(4), dealer=None)
     pending = pending_of(ann, dealt)
-    practice.answer_drill(ann, pending, wrong_answer(pending))
-    assert not practice.next_discard(ann, random.Random(5), dealer=True, spacing=0).brought_back
+    deal = DiscardDeal.from_dict(pending.payload["deal"])
+    worst = grading.judge_discard(deal, LaidAway(deal.cards[:2])).options[-1]
+    assert practice.answer_drill(ann, pending, LaidAway(worst.discard))
+    time_passes(ann, 60 * 24)
+    assert not practice.next_discard(ann, random.Random(5), dealer=True).brought_back
 
 
 @pytest.mark.parametrize("given", [Total(3), PegPoints(0, 5), LaidAway(()), BestCard(Card.parse("5H"))])
 def test_an_answer_of_another_drill_is_refused_and_changes_nothing(app, ann, given):
     """The service grades an answer by its type against the drill's kind: a count
     answer to a discard (or a pick of no cards) records nothing and leaves the drill open."""
-    dealt = practice.next_discard(ann, random.Random(7), dealer=True, spacing=0)
+    dealt = practice.next_discard(ann, random.Random(7), dealer=True)
     with pytest.raises(ValueError):
         practice.answer_drill(ann, pending_of(ann, dealt), given)
     assert history.history(ann) == () and pending_of(ann, dealt) is not None
@@ -78,7 +96,7 @@ def test_a_timed_count_records_the_seconds_taken_and_an_untimed_one_none(app, an
     recorded = []
     for timed in (True, False):
         options = ShowOptions(AnswerMode.TOTAL, focus=None, timed=timed)
-        dealt = practice.next_show(ann, random.Random(8), options=options, spacing=10)
+        dealt = practice.next_show(ann, random.Random(8), options=options)
         attempt_id = practice.answer_drill(ann, pending_of(ann, dealt), Total(0))
         recorded.append(history.attempt_by_id(attempt_id, ann))
     timed, untimed = recorded
@@ -92,7 +110,7 @@ def test_retry_refuses_what_is_not_the_learners(app, ann):
 
 
 def test_claims_change_applies_over_a_change_that_landed_first(app, ann, monkeypatch):
-    dealt = practice.next_show(ann, random.Random(6), options=ShowOptions(), spacing=0)
+    dealt = practice.next_show(ann, random.Random(6), options=ShowOptions())
     update = pending_drills.update_drill
     pair = Claims((Claim.parse("pair", "5H 5D"),)).stored()
     landed_first = []
@@ -117,7 +135,7 @@ def test_claims_of_an_answered_drill_are_gone(app, ann):
 
 
 def test_a_refused_claims_change_writes_nothing(app, ann):
-    dealt = practice.next_show(ann, random.Random(9), options=ShowOptions(AnswerMode.CLAIMS), spacing=0)
+    dealt = practice.next_show(ann, random.Random(9), options=ShowOptions(AnswerMode.CLAIMS))
     assert practice.change_claims(ann, dealt.drill_id, practice.RemoveClaim(0)) is practice.ClaimsChange.NO_SUCH_CLAIM
     nobs = practice.AddClaim(Claim.parse("nobs", "JS"))
     for _ in range(practice.MAX_CLAIMS):
@@ -126,3 +144,36 @@ def test_a_refused_claims_change_writes_nothing(app, ann):
     pending = pending_of(ann, dealt)
     assert len(pending.payload["claims"]) == practice.MAX_CLAIMS and pending.version == practice.MAX_CLAIMS
     assert practice.show_drill(pending).claims == Claims((nobs.claim,) * practice.MAX_CLAIMS)
+
+
+def test_an_answer_is_rated_and_moves_the_learners_rating(app, ann):
+    """issue 23: a first attempt is rated; a retry of it is not."""
+    from_before = ratings.learner_rating(ann, Skill.PEGGING, database.utcnow())
+    dealt = practice.next_pegging(ann, random.Random(11))
+    pending = pending_of(ann, dealt)
+    missed = practice.answer_drill(ann, pending, wrong_answer(pending))
+    after_miss = ratings.learner_rating(ann, Skill.PEGGING, database.utcnow())
+    assert after_miss.rating < from_before.rating
+    again = practice.retry(ann, missed)
+    retried = pending_of(ann, again)
+    practice.answer_drill(ann, retried, wrong_answer(retried))
+    assert ratings.learner_rating(ann, Skill.PEGGING, database.utcnow()).rating == after_miss.rating
+
+
+def test_new_deals_are_picked_near_the_learners_level(app, ann, monkeypatch):
+    """Each fresh deal is the rating's pick among several the adaptive dealer drew."""
+    picks = []
+    pick = practice.dealing.pick_deal
+
+    def watched(learner_id, skill, deals, rng, **options):
+        picked = pick(learner_id, skill, deals, rng, **options)
+        picks.append((skill, len(deals), picked.deal, options["target"]))
+        return picked
+
+    monkeypatch.setattr(practice.dealing, "pick_deal", watched)
+    dealt = practice.next_show(ann, random.Random(12), options=ShowOptions(crib=True), target=0.6)
+    skill, candidates, deal, target = picks[-1]
+    assert (skill, candidates, target) == (Skill.COUNT_CRIB, practice.CANDIDATES, 0.6)
+    assert pending_of(ann, dealt).payload["deal"] == deal.to_dict()
+    practice.next_show(ann, random.Random(13), options=ShowOptions(focus=FocusKind.NOBS))
+    assert len(picks) == 1  # a focus the learner chose is dealt as asked

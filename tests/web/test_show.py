@@ -18,7 +18,7 @@ from trainer.record.attempts import DrillKind
 from trainer.record.combos import ComboResult, ComboType
 from trainer.record.stats import learner_totals
 
-from .helpers import drill_id, drill_location, last_attempt, page_text
+from .helpers import drill_id, drill_location, last_attempt, page_text, time_passes
 
 
 def open_deal(app, learner, hand: str, starter: str, mode: str = "total", crib: bool = False, timed=False) -> str:
@@ -301,13 +301,12 @@ def test_timed_mode_records_the_seconds(app, learner):
     assert last_attempt(app, learner).seconds is not None
 
 
-def test_a_missed_hand_comes_back_after_the_spacing(app, learner):
-    app.config["REVIEW_SPACING"] = 2
+def test_a_missed_hand_comes_back_when_it_is_due(app, learner):
     location = open_deal(app, learner, "4C 5D 6H KC", "5S")
     learner.post(location, {"total": "3"}, page=location)
-    for _ in range(2):
-        other = open_deal(app, learner, "2C 4D 6H 8S", "QS")
-        learner.post(other, {"total": "0"}, page=other)
+    soon = drill_location(learner.client, "/show/")
+    assert "A hand you missed earlier is back" not in page_text(learner.client.get(soon))  # due in minutes
+    time_passes(app, "Ann", 11)
     comeback = drill_location(learner.client, "/show/")
     text = page_text(learner.client.get(comeback))
     assert "A hand you missed earlier is back" in text

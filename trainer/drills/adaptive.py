@@ -1,18 +1,12 @@
-"""Adaptive drills: deal more of what a learner gets wrong, and bring missed
-deals back after a spacing interval.
+"""Adaptive drills: deal more of what a learner gets wrong.
 
-Both decisions are pure functions of the learner's record (a
-:class:`~trainer.record.stats.LearnerStats` read from the running tallies, and the
-attempt history), so they can be tested without a database; on the deal path
-:func:`review_deal` asks :func:`trainer.record.history.review_candidates`, which applies
-the rule of :func:`due_for_review` as indexed queries instead of reading the
-history.
-
-* :func:`focus_weights` gives each :class:`FocusKind` a weight that grows with
-  the learner's error rate on the combo types it trains; a kind never tried
-  gets a middling weight so that it is explored.
-* :func:`due_for_review` finds the oldest missed attempt that has not been
-  retried yet and has at least ``spacing`` other attempts after it.
+A pure function of the learner's record (a :class:`~trainer.record.stats.LearnerStats`
+read from the running tallies), so it can be tested without a database:
+:func:`focus_weights` gives each :class:`FocusKind` a weight that grows with the
+learner's error rate on the combo types it trains; a kind never tried gets a
+middling weight so that it is explored.  When a missed deal comes back is
+FSRS's (:mod:`trainer.rating.memory`), and which of the candidates this
+dealer draws is dealt, the rating's (:mod:`trainer.rating.dealing`).
 
 >>> from trainer.record.stats import ComboStats, LearnerStats
 >>> stats = LearnerStats(10, 5, 4, None, (ComboStats(ComboType.NOBS, 4, 0, 4),), ())
@@ -24,11 +18,9 @@ history.
 from __future__ import annotations
 
 import random
-from typing import Callable, Mapping, Sequence, TypeVar
+from typing import Mapping, Sequence, TypeVar
 
-from trainer.drills.deal import Deal, FocusKind, PegTag, replay
-from trainer.record import history
-from trainer.record.attempts import AttemptInfo, DrillKind
+from trainer.drills.deal import FocusKind, PegTag
 from trainer.record.combos import ComboType
 from trainer.record.stats import LearnerStats
 
@@ -97,37 +89,3 @@ def _draw(weights: Mapping[K, float], rng: random.Random) -> K:
     """One key of ``weights``, drawn with the chance its weight gives it."""
     keys = list(weights)
     return rng.choices(keys, weights=[weights[k] for k in keys])[0]
-
-
-def due_for_review(
-    recent: Sequence[AttemptInfo],
-    kind: DrillKind,
-    spacing: int,
-    can_replay: Callable[[AttemptInfo], bool] = lambda attempt: True,
-) -> AttemptInfo | None:
-    """The oldest missed attempt of ``kind`` not yet retried, with at least
-    ``spacing`` attempts (of any kind) made since; ``recent`` is newest first.
-    ``can_replay`` skips attempts whose deal cannot be dealt again.
-
-    A retry answered wrong is itself a missed attempt, so a deal keeps coming
-    back until the learner gets it right.
-    """
-    retried = {a.retry_of for a in recent if a.retry_of is not None}
-    for position in range(len(recent) - 1, -1, -1):  # oldest first
-        attempt = recent[position]
-        if attempt.kind is not kind or attempt.correct or attempt.id in retried or position < spacing:
-            continue
-        if can_replay(attempt):
-            return attempt
-    return None
-
-
-def review_deal(learner_id: int, kind: DrillKind, spacing: int) -> tuple[int, Deal] | None:
-    """The learner's missed attempt of ``kind`` due again (the rule of
-    :func:`due_for_review`, asked of the database) as its id and its deal
-    rebuilt, or None; attempts whose record cannot be dealt again are skipped."""
-    for attempt_id, dealt in history.review_candidates(learner_id, kind, spacing):
-        deal = replay(kind, dealt)
-        if deal is not None:
-            return attempt_id, deal
-    return None

@@ -6,7 +6,7 @@ A count (show) drill is answered one of three ways, the drill's
 is answered with :class:`PegPoints` (the points and the count), a discard with
 the two cards :class:`LaidAway`, a "which card is best" question with the
 :class:`BestCard`.  A front end reads its form into one of these and hands it
-to :func:`trainer.drills.practice.answer_drill`; grading
+to :func:`trainer.practice.answer_drill`; grading
 (:mod:`trainer.drills.grading`) takes them as they are.
 
 Each answer keeps the shape its attempt has always been stored in (``to_dict``;

@@ -23,6 +23,7 @@ from trainer.language.i18n import ngettext
 from trainer.lessons.checks import discard_deal, discard_options
 from trainer.lessons.course import Directive, DirectiveKind, Lesson, PlayEnding
 from trainer.lessons.judging import Verdict, judge
+from trainer.rating import answers
 from trainer.record import attempts, history
 
 #: The attempt mode that marks an attempt as a lesson exercise.
@@ -72,7 +73,9 @@ def answer_exercise(learner_id: int, lesson: Lesson, number: int, answer: str) -
     attempt = exercise_attempt(directive, verdict.answer)
     where = {"lesson": lesson.slug, "exercise": number, "directive": directive.notation}
     attempt = replace(attempt, dealt=attempt.dealt | where, mode=LESSON_MODE)
-    return verdict, attempts.record_attempts(learner_id, [attempt])[0]
+    attempt_id = attempts.record_attempts(learner_id, [attempt])[0]
+    answers.rate_attempt(learner_id, attempt, attempt_id)  # unrated, but the day counts for the streak
+    return verdict, attempt_id
 
 
 def exercise_attempt(directive: Directive, answer: str) -> attempts.NewAttempt:

@@ -80,6 +80,7 @@ from trainer.play import coach, notes
 from trainer.play.models import GameSeat, SavedGame, SolitaireGame
 from trainer.play.seats import Seating, Sitter, default_sitters, level_label
 from trainer.play.table import Table, at_own_go, next_stop, skip_deal, table_of
+from trainer.rating import answers
 from trainer.record import attempts, learners, table_settings
 
 #: Match points that win a match (free-play convention: 1 a game, 2 a skunk).
@@ -603,8 +604,9 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coach
     new_events = game.log[log_before:]
     for person in seated.people():
         assert person.learner_id is not None  # people() holds the seats with a learner
-        made = ([attempt] if person.seat == seat else []) + _count_attempts(new_events, person.seat)
-        attempts.record_attempts(person.learner_id, [a for a in made if a is not None])
+        made = [a for a in ([attempt] if person.seat == seat else []) + _count_attempts(new_events, person.seat)
+                if a is not None]
+        answers.rate_attempts(person.learner_id, made, attempts.record_attempts(person.learner_id, made))
     db.session.commit()  # the move and its records together
     return message
 

@@ -39,6 +39,7 @@ from trainer.language.i18n import gettext as _
 from trainer.language.refusals import refusal_text
 from trainer.play.games import GameActionError, StaleAction, read_count, save_if_current
 from trainer.play.models import SolitaireGame
+from trainer.rating import answers
 from trainer.record import attempts, learners
 
 HEELS = "his heels"
@@ -289,8 +290,8 @@ def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> 
         "finished": game.is_over and all(c is not None for c in claims),
     }
     save_if_current(SolitaireGame, row.id, version, values)  # a stale form stops here, having recorded nothing
-    counted = [_counted(line) for line in recorded]
-    attempts.record_attempts(learner_id, [a for a in counted if a is not None])
+    counted = [a for a in (_counted(line) for line in recorded) if a is not None]
+    answers.rate_attempts(learner_id, counted, attempts.record_attempts(learner_id, counted))
     database.commit()  # the counts and their records together
 
 

@@ -40,6 +40,7 @@ from sqlalchemy.exc import ArgumentError
 from trainer.database import db, migrate
 from trainer.language import i18n
 from trainer.language.i18n import gettext as _
+from trainer.rating.placement import TARGET_CHANCE
 from trainer.resources import content_dir
 from trainer.web import health, language, learners, security
 from trainer.web.converters import CONVERTERS
@@ -168,8 +169,9 @@ def default_config(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
     ``DATABASE_URL`` (default: SQLite in the per-user data folder),
     ``SECRET_KEY`` (default: a key kept in that folder), ``SESSION_COOKIE_SECURE``,
     ``CRIB_TRUSTED_PROXIES``, ``CRIB_MIGRATE`` (0: do not migrate at start),
-    ``CRIB_ACCOUNTS`` (1: sign-up and sign-in with passwords) and the limits on
-    tries ``CRIB_SIGN_IN_LIMIT``, ``CRIB_SIGN_IN_NAME_LIMIT``, ``CRIB_SIGN_UP_LIMIT``.
+    ``CRIB_ACCOUNTS`` (1: sign-up and sign-in with passwords), the limits on
+    tries ``CRIB_SIGN_IN_LIMIT``, ``CRIB_SIGN_IN_NAME_LIMIT``, ``CRIB_SIGN_UP_LIMIT``,
+    and ``CRIB_RATING_TARGET`` (the chance of success the drills deal for).
     """
     url = environ.get("DATABASE_URL")
     database = database_url(url) if url else None
@@ -191,7 +193,28 @@ def default_config(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
     for setting in ("SIGN_IN_LIMIT", "SIGN_IN_NAME_LIMIT", "SIGN_UP_LIMIT"):  # "10/minute", "50/hour"...
         if environ.get(f"CRIB_{setting}", "").strip():
             config[setting] = rate_limit(environ, f"CRIB_{setting}")
+    if environ.get("CRIB_RATING_TARGET", "").strip():
+        config["RATING_TARGET"] = rating_target(environ.get("CRIB_RATING_TARGET", ""))
     return config
+
+
+def rating_target(text: str) -> float:
+    """``CRIB_RATING_TARGET``: the chance of success the drills deal for, from 0.5 to 0.95.
+
+    >>> rating_target("0.8")
+    0.8
+    >>> rating_target("80%")
+    Traceback (most recent call last):
+    ...
+    ValueError: CRIB_RATING_TARGET must be a chance from 0.5 to 0.95, such as 0.75, not '80%'
+    """
+    try:
+        target = float(text)
+    except ValueError:
+        target = -1.0
+    if not 0.5 <= target <= 0.95:
+        raise ValueError(f"CRIB_RATING_TARGET must be a chance from 0.5 to 0.95, such as 0.75, not {text!r}")
+    return target
 
 
 def rate_limit(environ: Mapping[str, str], name: str) -> str:
@@ -218,7 +241,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,  # a drill may sit open for a long time
-        REVIEW_SPACING=5,  # a missed hand comes back after this many other attempts
+        RATING_TARGET=TARGET_CHANCE,  # the drills deal where the learner's chance of success is about this
         ACCOUNTS=False,  # personal profiles by name; True: sign-up and sign-in with passwords
         MIGRATE_ON_START=True,  # False: the schema is migrated by `crib db upgrade`
         # A connection that the database dropped (a restart, an idle timeout) is replaced, not used.

@@ -9,7 +9,8 @@ from typing import Any
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from trainer.drills import explain, grading, practice
+from trainer import practice
+from trainer.drills import explain, grading
 from trainer.drills.answers import LaidAway
 from trainer.drills.deal import DiscardDeal
 from trainer.language.i18n import NC_
@@ -31,7 +32,7 @@ def drill() -> ResponseReturnValue:
     """Deal six cards (a poor discard due for review first) and go to them."""
     dealt = practice.next_discard(
         g.learner.id, drill_pages.drill_rng(), dealer=SEATS.get(request.args.get("as") or ""),
-        spacing=current_app.config["REVIEW_SPACING"],
+        target=current_app.config["RATING_TARGET"],
     )
     if dealt.brought_back:
         flash(_("A deal you discarded poorly earlier is back: try it again."), "info")

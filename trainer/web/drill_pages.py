@@ -1,5 +1,5 @@
 """Steps the drill pages share: the random source for dealing, answering a
-drill (through :mod:`trainer.drills.practice`, with the learner's message), and the
+drill (through :mod:`trainer.practice`, with the learner's message), and the
 look-ups of the current learner's open drills and answered attempts, each
 flashing the learner's message when there is nothing to show (or, for a result,
 nothing it can show).
@@ -17,7 +17,7 @@ from typing import Any, Callable
 from flask import current_app, flash, g, redirect, url_for
 from werkzeug.wrappers.response import Response
 
-from trainer.drills import practice
+from trainer import practice
 from trainer.drills.answers import DrillAnswer
 from trainer.language.i18n import N_
 from trainer.language.i18n import gettext as _
@@ -63,7 +63,7 @@ def open_drill(drill_id: str, kind: DrillKind) -> PendingDrill | None:
 
 def answered(pending: PendingDrill, given: DrillAnswer, *, result: str, again: str) -> Response:
     """Grade and record the learner's answer to ``pending`` in one commit
-    (:func:`trainer.drills.practice.answer_drill`) and go to its ``result`` page
+    (:func:`trainer.practice.answer_drill`) and go to its ``result`` page
     (an endpoint); or, when the drill was answered already (another tab, a
     double submit), say so (:data:`ANSWERED`) and go to ``again`` (a new drill's URL)."""
     attempt_id = practice.answer_drill(g.learner.id, pending, given)

@@ -9,7 +9,8 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 from flask.typing import ResponseReturnValue
 
 from engine.pegging import pile_count
-from trainer.drills import explain, grading, practice
+from trainer import practice
+from trainer.drills import explain, grading
 from trainer.drills.answers import BestCard, PegPoints
 from trainer.drills.deal import BestPlayQuestion, PeggingMoment
 from trainer.language.i18n import NC_
@@ -27,7 +28,7 @@ NAV = ("pegging.quiz", NC_("nav", "Pegging"))
 @learner_required
 def quiz() -> ResponseReturnValue:
     """Deal a pegging moment (a missed one due for review first) and go to it."""
-    dealt = practice.next_pegging(g.learner.id, drill_pages.drill_rng(), spacing=current_app.config["REVIEW_SPACING"])
+    dealt = practice.next_pegging(g.learner.id, drill_pages.drill_rng(), target=current_app.config["RATING_TARGET"])
     if dealt.brought_back:
         flash(_("A pile you missed earlier is back: score it again."), "info")
     return redirect(url_for("pegging.answer", drill_id=dealt.drill_id))
@@ -70,7 +71,7 @@ def result(attempt_id: int) -> ResponseReturnValue:
 @bp.get("/best")
 @learner_required
 def best() -> ResponseReturnValue:
-    dealt = practice.next_best_play(g.learner.id, drill_pages.drill_rng())
+    dealt = practice.next_best_play(g.learner.id, drill_pages.drill_rng(), target=current_app.config["RATING_TARGET"])
     return redirect(url_for("pegging.best_answer", drill_id=dealt.drill_id))
 
 

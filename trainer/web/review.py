@@ -14,8 +14,8 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from markupsafe import Markup
 
 from engine.cards import Card
+from trainer import practice
 from trainer.charts import ChartPoint, PercentChart
-from trainer.drills import practice
 from trainer.drills.checking import TOTAL_RULE
 from trainer.drills.deal import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDeal, replay
 from trainer.language import i18n

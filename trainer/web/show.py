@@ -17,15 +17,16 @@ from werkzeug.wrappers.response import Response
 
 from engine import speech
 from engine.scoring import SHOW_KINDS, ScoreKind
+from trainer import practice
 from trainer.database import utcnow
-from trainer.drills import grading, practice
+from trainer.drills import grading
 from trainer.drills.answers import ShowOptions, show_answer_from_dict
 from trainer.drills.checking import ClaimKind, Feedback, counted_against_note
 from trainer.drills.deal import FocusKind, ShowDeal
-from trainer.drills.practice import ClaimsChange
 from trainer.language import i18n
 from trainer.language.i18n import N_, NC_, ngettext, pgettext
 from trainer.language.i18n import gettext as _
+from trainer.practice import ClaimsChange
 from trainer.record.attempts import AttemptInfo, DrillKind
 from trainer.record.pending_drills import PendingDrill
 from trainer.web import drill_pages, forms
@@ -90,7 +91,7 @@ def drill() -> ResponseReturnValue:
     if ignored:
         flash(_("An unknown drill option was ignored."), "info")
     dealt = practice.next_show(
-        g.learner.id, drill_pages.drill_rng(), options=options, spacing=current_app.config["REVIEW_SPACING"]
+        g.learner.id, drill_pages.drill_rng(), options=options, target=current_app.config["RATING_TARGET"]
     )
     if dealt.brought_back:
         flash(_("A hand you missed earlier is back: count it again."), "info")
@@ -135,7 +136,7 @@ def _claims_post(drill_id: str) -> tuple[PendingDrill | None, Response]:
 
 
 def _change_claims(drill_id: str, change: practice.AddClaim | practice.RemoveClaim) -> None:
-    """Make ``change`` to the drill's claims (:func:`trainer.drills.practice.change_claims`),
+    """Make ``change`` to the drill's claims (:func:`trainer.practice.change_claims`),
     saying what went wrong."""
     match practice.change_claims(g.learner.id, drill_id, change):
         case ClaimsChange.GONE:

@@ -1,14 +1,19 @@
-"""The drills' workflow, for any front end: deal the learner's next drill and
-answer it.
+"""The learner's practice, for any front end: deal the next drill and answer it.
 
-Dealing brings back a missed deal that is due for review before anything new
-(:func:`trainer.drills.adaptive.review_deal`), otherwise deals afresh where the
-learner is weakest, and stores the deal as the learner's one pending drill
-row.  Answering (:func:`answer_drill`, with an answer of :mod:`trainer.drills.answers`)
-grades the answer with :mod:`trainer.drills.grading`, closes the drill and records
-the attempt, all in one commit, so a double submit records once and a crash
-records nothing half-way.  The web views only read the request into values,
-call one of these and render.
+It joins the drills (:mod:`trainer.drills`) to the learner's ratings and memory
+(:mod:`trainer.rating`), so it stands above both.  Dealing brings back a
+missed deal that FSRS says is due (:func:`trainer.rating.memory.due_deals`)
+before anything new; otherwise it deals a few candidates as the adaptive
+dealer would (where the learner is weakest) and picks the one whose rating
+gives the learner the target chance of success
+(:func:`trainer.rating.dealing.pick_deal`, weighted toward the weak combo
+types and those due), and stores it as the learner's one pending drill row.
+Answering (:func:`answer_drill`, with an answer of :mod:`trainer.drills.answers`)
+grades the answer with :mod:`trainer.drills.grading`, closes the drill, records
+the attempt and rates it (:func:`trainer.rating.answers.rate_attempt`), all in
+one commit, so a double submit records once and a crash records nothing
+half-way.  The web views only read the request into values, call one of these
+and render.
 """
 
 from __future__ import annotations
@@ -35,9 +40,16 @@ from trainer.drills.deal import (
     replay,
 )
 from trainer.language.i18n import gettext as _
+from trainer.rating import answers, dealing, memory, placement
+from trainer.rating.skills import Skill, combo_types_of
 from trainer.record import attempts, history, pending_drills, stats
 from trainer.record.attempts import DrillKind, NewAttempt
 from trainer.record.pending_drills import PendingDrill
+
+#: Candidate deals dealt for the rating to choose among (dealing eight costs a few milliseconds).
+CANDIDATES = 8
+#: How much more likely a candidate holding a combo type FSRS says is due is to be dealt.
+DUE_TYPE_BOOST = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,19 +65,41 @@ class CannotRetry(ValueError):
     """A retry the learner asked for that cannot be dealt; the message says why."""
 
 
+def _due(learner_id: int, kind: DrillKind) -> tuple[int | None, Deal] | None:
+    """The missed deal of ``kind`` FSRS says is due now (longest due first) that can be dealt again."""
+    for due in memory.due_deals(learner_id, kind, database.utcnow()):
+        deal = replay(kind, due.dealt)
+        if deal is not None:
+            return due.attempt_id, deal
+    return None
+
+
+def _at_level(learner_id: int, kind: DrillKind, skill: Skill, rng: random.Random, new_deal: Callable[[], Deal],
+              target: float) -> Deal:
+    """One of :data:`CANDIDATES` deals from ``new_deal``, picked near the learner's level."""
+    candidates = [new_deal() for _ in range(CANDIDATES)]
+    totals = stats.learner_totals(learner_id, kind)
+    due_types = set(memory.due_combo_types(learner_id, kind, database.utcnow()))
+    weights = [
+        weight * (DUE_TYPE_BOOST if due_types & set(combo_types_of(deal)) else 1.0)
+        for deal, weight in zip(candidates, dealing.deal_weights(candidates, totals))
+    ]
+    return dealing.pick_deal(learner_id, skill, candidates, rng, weights=weights, target=target).deal
+
+
 def _deal(
     learner_id: int,
     kind: DrillKind,
-    spacing: int | None,
+    review: bool,
     new_deal: Callable[[], Deal],
     payload: Callable[[Deal], dict[str, Any]],
 ) -> Dealt:
-    """A review due (unless ``spacing`` is None) or ``new_deal()``, stored and committed."""
-    due = adaptive.review_deal(learner_id, kind, spacing) if spacing is not None else None
+    """A missed deal due (when ``review``) or ``new_deal()``, stored and committed."""
+    due = _due(learner_id, kind) if review else None
     retry_of, deal = due if due is not None else (None, new_deal())
     drill_id = pending_drills.open_drill(learner_id, kind, payload(deal), retry_of=retry_of)
     database.commit()
-    return Dealt(kind, drill_id, retry_of is not None)
+    return Dealt(kind, drill_id, due is not None)
 
 
 def next_show(
@@ -73,43 +107,57 @@ def next_show(
     rng: random.Random,
     *,
     options: ShowOptions,
-    spacing: int,
+    target: float = placement.TARGET_CHANCE,
 ) -> Dealt:
-    """The next hand to count, as ``options`` ask for it.  With no focus the adaptive
-    dealer chooses one (after any review due); a chosen focus deals that kind straight away."""
+    """The next hand to count, as ``options`` ask for it.  With no focus, after any
+    miss due, the adaptive dealer's candidates near the learner's level; a chosen
+    focus deals that kind straight away."""
 
     def new_deal() -> Deal:
-        chosen = options.focus or adaptive.choose_focus(stats.learner_totals(learner_id, DrillKind.SHOW), rng)
-        return deal_show(rng, crib=options.crib, focus=chosen)
+        if options.focus is not None:
+            return deal_show(rng, crib=options.crib, focus=options.focus)
+        skill = Skill.COUNT_CRIB if options.crib else Skill.COUNT_HAND
+        totals = stats.learner_totals(learner_id, DrillKind.SHOW)
+        return _at_level(learner_id, DrillKind.SHOW, skill, rng,
+                         lambda: deal_show(rng, crib=options.crib, focus=adaptive.choose_focus(totals, rng)), target)
 
     return _deal(
-        learner_id, DrillKind.SHOW, spacing if options.focus is None else None, new_deal,
+        learner_id, DrillKind.SHOW, options.focus is None, new_deal,
         lambda deal: {"deal": deal.to_dict(), "options": options.to_dict(), "claims": []},
     )
 
 
-def next_pegging(learner_id: int, rng: random.Random, *, spacing: int) -> Dealt:
-    """The next pegging moment to score, of the kind the learner misses most."""
+def next_pegging(learner_id: int, rng: random.Random, *, target: float = placement.TARGET_CHANCE) -> Dealt:
+    """The next pegging moment to score: a miss due, or the kinds the learner misses most near their level."""
 
     def new_deal() -> Deal:
-        tag = adaptive.choose_peg_tag(stats.learner_totals(learner_id, DrillKind.PEGGING), rng)
-        return pegging_moment(rng, tag)
+        totals = stats.learner_totals(learner_id, DrillKind.PEGGING)
+        return _at_level(learner_id, DrillKind.PEGGING, Skill.PEGGING, rng,
+                         lambda: pegging_moment(rng, adaptive.choose_peg_tag(totals, rng)), target)
 
-    return _deal(learner_id, DrillKind.PEGGING, spacing, new_deal, lambda moment: {"moment": moment.to_dict()})
+    return _deal(learner_id, DrillKind.PEGGING, True, new_deal, lambda moment: {"moment": moment.to_dict()})
 
 
-def next_discard(learner_id: int, rng: random.Random, *, dealer: bool | None, spacing: int) -> Dealt:
-    """Six cards to discard from; a chosen seat (``dealer`` True or False) skips the review."""
+def next_discard(
+    learner_id: int, rng: random.Random, *, dealer: bool | None, target: float = placement.TARGET_CHANCE
+) -> Dealt:
+    """Six cards to discard from; a chosen seat (``dealer`` True or False) skips the review and the level."""
+    if dealer is not None:
+        return _deal(learner_id, DrillKind.DISCARD, False, lambda: deal_discard(rng, dealer=dealer),
+                     lambda deal: {"deal": deal.to_dict()})
     return _deal(
-        learner_id, DrillKind.DISCARD, spacing if dealer is None else None,
-        lambda: deal_discard(rng, dealer=dealer), lambda deal: {"deal": deal.to_dict()},
+        learner_id, DrillKind.DISCARD, True,
+        lambda: _at_level(learner_id, DrillKind.DISCARD, Skill.DISCARD, rng, lambda: deal_discard(rng), target),
+        lambda deal: {"deal": deal.to_dict()},
     )
 
 
-def next_best_play(learner_id: int, rng: random.Random) -> Dealt:
-    """A "which card is best?" question from a real deal played out."""
+def next_best_play(learner_id: int, rng: random.Random, *, target: float = placement.TARGET_CHANCE) -> Dealt:
+    """A "which card is best?" question from a real deal played out: a miss due, or one near the learner's level."""
     return _deal(
-        learner_id, DrillKind.BEST_PLAY, None, lambda: best_play_question(rng),
+        learner_id, DrillKind.BEST_PLAY, True,
+        lambda: _at_level(learner_id, DrillKind.BEST_PLAY, Skill.BEST_CARD, rng, lambda: best_play_question(rng),
+                          target),
         lambda question: {"question": question.to_dict()},
     )
 
@@ -235,6 +283,7 @@ def answer_drill(learner_id: int, pending: PendingDrill, given: DrillAnswer) -> 
         database.rollback()
         return None
     attempt_id = attempts.record_attempts(learner_id, [attempt])[0]
+    answers.rate_attempt(learner_id, attempt, attempt_id)
     database.commit()
     return attempt_id
 
