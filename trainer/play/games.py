@@ -783,7 +783,7 @@ def _coaching(seated: SeatedGame, table: Table) -> coach.Coaching:
         hint = coach.hint(view, action, analysis)
     my_crib = None if table.dealer is None else rules.side_of(table.dealer) == 0
     return coach.coaching(rules, scores=table.scores, my_crib=my_crib, hint=hint,
-                          verdict=latest.verdict if latest is not None and judged else None)
+                          verdict=latest.verdict if latest is not None and judged else None, phase=table.phase)
 
 
 # ---------------------------------------------------------------- after the game
