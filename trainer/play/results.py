@@ -18,9 +18,9 @@ from typing import Sequence
 from sqlalchemy import case, func, select
 
 from engine.cards import Card
-from engine.events import Award, Claimed, Counted, Dealt, Event, Points, Shown, TrueCount
-from engine.rules import Rules, Skunk
-from engine.scoring import ScoreItem, ScoreKind, score_show
+from engine.events import Claimed, Counted, Dealt, Event, Shown, TrueCount
+from engine.rules import Skunk
+from engine.scoring import ScoreItem, score_show
 from trainer.database import db
 from trainer.language import i18n
 from trainer.language.i18n import NC_, ngettext, pgettext
@@ -30,6 +30,7 @@ from trainer.play.games import VARIANTS, SeatedGame, finished_game, match_score
 from trainer.play.models import GameSeat, SavedGame
 from trainer.play.notes import DiscardNote, PlayNote, note_of
 from trainer.play.seats import Seating, at_level, level_label
+from trainer.play.totals import SideTotals, side_totals
 
 #: How a game was won, as the results say it.
 _SKUNKS = {
@@ -90,57 +91,6 @@ def count_notes(log: Sequence[Event], seat: int) -> tuple[CountNote, ...]:
                     player == seat and what is not Counted.PLAY and counted):
                 counted[-1] = replace(counted[-1], claimed=claimed)
     return tuple(counted)
-
-
-class Source(StrEnum):
-    """Where points came from, as the results add them up."""
-
-    PEGGING = "pegging"
-    HAND = "hand"
-    CRIB = "crib"
-    MUGGINS = "muggins"
-
-
-@dataclass(frozen=True, slots=True)
-class SideTotals:
-    pegging: int
-    hand: int
-    crib: int
-    muggins: int
-
-    @property
-    def total(self) -> int:
-        return self.pegging + self.hand + self.crib + self.muggins
-
-
-def side_totals(rules: Rules, log: Sequence[Event]) -> tuple[SideTotals, ...]:
-    """Where each side's points came from (in the engine's order of sides):
-    pegging (the play, go, his heels, the five-card start), hands, cribs, muggins.
-
-    >>> from engine.rules import STANDARD
-    >>> from engine.cards import parse_cards
-    >>> log = [Points(0, ScoreKind.PAIR, parse_cards("5H 5D"), 2), Shown(1, (), None, True),
-    ...        Points(1, ScoreKind.FIFTEEN, (), 2), Points(0, Award.MUGGINS, (), 1)]
-    >>> side_totals(STANDARD, log)
-    (SideTotals(pegging=2, hand=0, crib=0, muggins=1), SideTotals(pegging=0, hand=0, crib=2, muggins=0))
-    """
-    sums = [{source: 0 for source in Source} for _ in range(rules.sides)]
-    where = Source.PEGGING
-    for event in log:
-        match event:
-            case Dealt():
-                where = Source.PEGGING
-            case Shown(is_crib=crib):
-                where = Source.CRIB if crib else Source.HAND
-            case Points(player=player, reason=reason, points=points):
-                if reason is Award.MUGGINS:
-                    source = Source.MUGGINS
-                elif where is not Source.PEGGING and reason is not Award.CLAIM and not isinstance(reason, ScoreKind):
-                    source = Source.PEGGING  # neither a combination of the show nor a claim for it
-                else:
-                    source = where
-                sums[rules.side_of(player)][source] += points
-    return tuple(SideTotals(*(side[source] for source in Source)) for side in sums)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +205,7 @@ def level_stats(learner_id: int, level: str, target: int, variant: str = "six-ca
             GameSeat.learner_id == learner_id, SavedGame.finished.is_(True),
             SavedGame.level == level, SavedGame.target == target,
             SavedGame.variant.in_(alike), SavedGame.giveaway.is_(giveaway),
+            SavedGame.practice.is_(False),  # a practice game is unrated
         )
     ).one()
     kind = Compared.GIVEAWAY if giveaway else {3: Compared.THREE_PLAYERS, 4: Compared.FOUR_PLAYERS}.get(
