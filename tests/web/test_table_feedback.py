@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import func, select
 
 from trainer.database import db
+from trainer.play.totals import seat_totals
 from trainer.record.models import Attempt
 
 from .test_play import TablePlayer, start
@@ -172,3 +173,32 @@ def test_the_setup_says_how_each_level_plays(learner):
     for level, words in (("Easy", "random card"), ("Medium", "leads low"), ("Hard", "likely reply"),
                          ("Insane", "many hands"), ("Expert", "for the game")):
         assert re.search(rf"<strong>{level}</strong>: [^<]*{words}", notes), level
+
+
+# ---------------------------------------------------------------- long-term statistics
+
+
+def test_the_results_show_points_per_deal_over_the_games_at_that_level(seeded, learner):
+    """Each finished game keeps its seat's hand, crib and pegging points; the
+    results add them up per deal over the rated games at that level, and draw a
+    line per source, a point per game."""
+    totals = []
+    for _ in range(2):
+        player = TablePlayer(seeded, learner, start(learner))
+        player.play_to_end()
+        game, row = player.saved()
+        own = seat_totals(game.rules, game.log)[0]
+        assert (row.hand_points, row.crib_points, row.pegging_points) == (own.hand, own.crib, own.pegging)
+        totals.append((row.deals, own))
+    practice = TablePlayer(seeded, learner, start(learner, practice="on"))  # unrated: left out
+    practice.play_to_end()
+    html = learner.client.get(player.url + "/results").get_data(as_text=True)
+    deals = sum(d for d, _ in totals)
+    hand, crib, pegging = (sum(getattr(t, name) for _, t in totals) / deals for name in ("hand", "crib", "pegging"))
+    summary = htmllib.unescape(re.search(r'data-testid="long-term-summary">([^<]*)<', html).group(1))
+    assert summary == (f"Over 2 games: {hand:.1f} points a deal from hands, {crib:.1f} from cribs, "
+                       f"{pegging:.1f} from pegging.")
+    chart = re.search(r'data-testid="long-term-chart".*?</svg>', html, flags=re.S).group(0)
+    lines = re.findall(r'<polyline points="([^"]*)"', chart)
+    assert len(lines) == 3 and all(len(line.split()) == 2 for line in lines)
+    assert 'data-testid="long-term"' not in learner.client.get(practice.url + "/results").get_data(as_text=True)
