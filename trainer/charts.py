@@ -13,7 +13,7 @@ game review's chance to win are both one.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Sequence, TypeVar
+from typing import Mapping, Sequence, TypeVar
 
 #: Room around the plot for the axis labels: left, top, right, bottom.
 MARGINS = (66, 15, 36, 40)
@@ -116,7 +116,7 @@ class LinesChart:
     lines: tuple[Line, ...]
 
     @classmethod
-    def lay_out(cls, series: dict[str, Sequence[float]], labels: Sequence[str], width: int, height: int,
+    def lay_out(cls, series: Mapping[str, Sequence[float]], labels: Sequence[str], width: int, height: int,
                 margins: tuple[int, int, int, int] = MARGINS) -> "LinesChart":
         """Place each series (all as long as ``labels``) on one scale, from 0 to the largest value rounded up."""
         largest = max((value for values in series.values() for value in values), default=0.0)

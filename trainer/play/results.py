@@ -281,7 +281,7 @@ def long_term(learner_id: int, level: str, variant: str = "six-card", giveaway: 
         .join(GameSeat, GameSeat.game_id == SavedGame.id).where(*where)
         .order_by(SavedGame.finished_at.desc(), SavedGame.id.desc()).limit(LONG_TERM_GAMES)
     ).all()
-    games = tuple(GamePoints(deals, hand / deals, crib / deals, pegging / deals)
+    games = tuple(GamePoints(deals, (hand or 0) / deals, (crib or 0) / deals, (pegging or 0) / deals)
                   for deals, hand, crib, pegging in reversed(rows))
     count, deals, hand, crib, pegging = db.session.execute(
         select(func.count(), func.coalesce(func.sum(SavedGame.deals), 0),
@@ -289,8 +289,8 @@ def long_term(learner_id: int, level: str, variant: str = "six-card", giveaway: 
                func.coalesce(func.sum(GameSeat.pegging_points), 0))
         .select_from(SavedGame).join(GameSeat, GameSeat.game_id == SavedGame.id).where(*where)
     ).one()
-    per = max(int(deals), 1)
-    return LongTerm(level, games, int(hand) / per, int(crib) / per, int(pegging) / per, int(count))
+    per = max(int(deals or 0), 1)
+    return LongTerm(level, games, int(hand or 0) / per, int(crib or 0) / per, int(pegging or 0) / per, int(count or 0))
 
 
 @dataclass(frozen=True, slots=True)
