@@ -26,7 +26,7 @@ def stop_kind(table: Table) -> str:
 
 
 def the_move(table: Table, under_claim: bool = False) -> games.GameMove:
-    """The move the driver makes at a stop: the first cards, the true count (one
+    """The move the driver makes at a stop: the first cards (the highest card to play), the true count (one
     less when ``under_claim``, to bring muggins about), every claim accepted."""
     decision = table.decision
     if table.waiting:
@@ -38,7 +38,7 @@ def the_move(table: Table, under_claim: bool = False) -> games.GameMove:
         case "cut":
             return games.Cut("")
         case "play":
-            return games.PlayCard(decision.legal[0])
+            return games.PlayCard(max(decision.legal, key=lambda card: card.value))  # high cards: the count nears 31
         case "claim":
             cards, starter = decision.claim_cards, decision.claim_starter
             true = score_play(cards).points if decision.claim_what == "play" else \
