@@ -58,6 +58,17 @@
   var game = document.querySelector(".game[data-pegs-before]");
   if (!game) return;
 
+  // A refused move's message goes beside the hand it is about: the page opens
+  // scrolled to the hand (its first card has the focus), and the message at the
+  // top of the page would be off a phone's screen.
+  var flashes = document.querySelector("main > .flashes");
+  var seat = game.querySelector(".my-seat");
+  if (flashes && seat && flashes.querySelector(".flash-error")) {
+    seat.insertBefore(flashes, seat.firstChild);
+    flashes.classList.add("at-hand");
+    flashes.scrollIntoView({ block: "nearest" });
+  }
+
   // ------------------------------------------------------------ pause (the menu's button)
   // Hides the table and holds the bots' moves where they are until Resume; the
   // button is shown only here, where a script can keep that promise.
@@ -147,8 +158,12 @@
   var finalPegs = lines[lines.length - 1].dataset.pegs;
   var countShown = game.querySelector("[data-testid=count]");
   var finalCount = countShown ? countShown.textContent : "";
+  // The phone's score bar repeats the count after its word ("Count 15").
+  var phoneCount = game.querySelector("[data-count-shown]");
+  var countWord = phoneCount ? phoneCount.textContent.replace(/\s*\d+\s*$/, "") : "";
   function showCount(value) {
     if (countShown && value !== undefined) countShown.textContent = value;
+    if (phoneCount && value !== undefined) phoneCount.textContent = countWord + " " + value;
   }
 
   var next = 0;
