@@ -248,8 +248,11 @@ def test_a_whole_game_with_the_coach_shows_no_bot_card_and_the_review_counts_the
         text = re.sub(r"<[^>]+>", "", cell)
         if note.win_lost is None:
             assert text == "—"
-        else:
-            assert text == ("0" if note.win_lost < 0.0005 else f"{100 * note.win_lost:.1f}%")
+        elif note.win_lost < 0.0005:
+            assert text == "0"
+        else:  # a loss names the card that keeps the chance, never the card played
+            assert note.win_better is not None and note.win_better != note.card
+            assert text == f"{100 * note.win_lost:.1f}% against the {note.win_better.pretty}"
     discards = [DiscardNote.from_dict(n) for n in notes if n["kind"] == "discard"]
     assert len(re.findall(r'data-testid="discard-win-lost"', html)) == len(discards)
     # the chart: one point a deal, one after each decision, and the end
@@ -269,3 +272,23 @@ def test_the_win_series_starts_each_deal_from_the_table(seeded, learner):
     assert len(series) == sum(isinstance(e, Dealt) for e in log) + 1
     assert series[-1].win == (1.0 if row.won else 0.0)
     assert all(0 <= p.win <= 1 for p in series)
+
+
+def test_the_verdict_goes_when_the_moment_it_judged_has_passed(seeded, learner):
+    """A verdict on the discard or a card stays through the cut and the play; in
+    the show and at the end of the game it is gone."""
+    coach_on(learner)
+    player = TablePlayer(seeded, learner, start(learner, length="61"))
+    html = player.page()
+    in_play = shows = 0
+    for _ in range(600):
+        if "See the results" in html:
+            break
+        if 'data-testid="show"' in html:
+            shows += 1
+            assert 'data-testid="verdict"' not in html, "a verdict in the show"
+        elif 'value="play"' in html and notes_of(player) and notes_of(player)[-1]["kind"] == "play":
+            in_play += 'data-testid="verdict"' in html
+        html = player.step(html)
+    assert "See the results" in html and 'data-testid="verdict"' not in html
+    assert shows and in_play, "the game never showed a count, or never a verdict in the play"

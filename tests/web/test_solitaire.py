@@ -11,6 +11,7 @@ import re
 import pytest
 from sqlalchemy import select
 
+from engine.analysis.discard import analyse_discards
 from engine.cards import Card
 from engine.scoring import his_heels, score_show
 from engine.solitaire import ArnoldSolitaire
@@ -248,3 +249,30 @@ def test_a_solitaire_saved_before_the_two_step_discard_still_plays(app, learner)
         db.session.commit()
     html, _ = play_whole(learner, url, under_claim_once=False)
     assert "the cards held" in html and 'data-testid="solitaire-goal">121<' in html
+
+
+@pytest.mark.parametrize("kind", ["arnold", "hoyle"])
+def test_a_discard_is_told_what_it_kept_and_laid_away_with_the_drills_verdict(learner, kind):
+    """Issue 19: after laying two away the page says what was kept and laid away,
+    and the discard analysis' verdict on it (the crib is the player's own)."""
+    url = start(learner, kind)
+    html = learner.client.get(url).get_data(as_text=True)
+    hand = [Card.parse(c) for c in re.findall(r'name="card" value="(\w+)"', html)]
+    options = analyse_discards(hand, dealer=True)
+    for laid, verdict in ((options[-1].discard, "points on average against keeping"),):
+        fields = {"csrf_token": token(html), "version": version(html), "action": "discard",
+                  "card": [str(c) for c in laid]}
+        assert learner.client.post(url, data=fields).status_code == 302
+        text = page_text(learner.client.get(url))
+        kept = " ".join(c.pretty for c in sorted(c for c in hand if c not in laid))
+        away = " ".join(c.pretty for c in sorted(laid))
+        lost = options[0].net_ev - options[-1].net_ev
+        assert f"You kept {kept} and laid {away} away to your crib: {lost:.2f} {verdict}" in text
+    url = start(learner, kind)
+    html = learner.client.get(url).get_data(as_text=True)
+    hand = [Card.parse(c) for c in re.findall(r'name="card" value="(\w+)"', html)]
+    best = analyse_discards(hand, dealer=True)[0]
+    fields = {"csrf_token": token(html), "version": version(html), "action": "discard",
+              "card": [str(c) for c in best.discard]}
+    assert learner.client.post(url, data=fields).status_code == 302
+    assert f"the best discard ({best.net_ev:.2f} points expected from hand and crib)" in page_text(learner.client.get(url))

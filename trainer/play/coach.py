@@ -54,7 +54,7 @@ from engine.analysis.winprob import TARGETS, table_for
 from engine.bots.levels import crib_is_mine, discard_win_chances, play_win_chances
 from engine.cards import Card, parse_cards
 from engine.events import Dealt, Event, Points
-from engine.game import Action
+from engine.game import Action, Phase
 from engine.players import PlayerView
 from engine.rules import Rules
 from trainer.charts import ChartPoint, PercentChart
@@ -92,6 +92,14 @@ class DiscardAnalysis:
     def best_win(self) -> float | None:
         """The best chance to win of any discard (None without a table)."""
         return None if self.wins is None else max(self.wins)
+
+    @property
+    def best_win_discard(self) -> tuple[Card, ...] | None:
+        """The discard with the best chance to win (None without a table)."""
+        if self.wins is None:
+            return None
+        wins = self.wins
+        return self.options[max(range(len(wins)), key=lambda i: wins[i])].discard
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible, every figure exact (grading reads them again)."""
@@ -136,6 +144,14 @@ class PlayAnalysis:
     @property
     def best_win(self) -> float | None:
         return None if self.wins is None else max(self.wins)
+
+    @property
+    def best_win_card(self) -> Card | None:
+        """The card with the best chance to win (None without a table or options)."""
+        if self.wins is None or not self.options:
+            return None
+        wins = self.wins
+        return self.options[max(range(len(wins)), key=lambda i: wins[i])].card
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible, every figure exact (grading reads them again)."""
@@ -399,15 +415,30 @@ class Verdict:
     text: str
     #: Chance to win given away against the best option for the game (None without a table).
     win_lost: float | None = None
+    #: That option, as the verdict names it ("the 7♣", "laying away 5♠ 5♥"; "" when not known).
+    win_better: str = ""
 
     @property
     def win_text(self) -> str:
+        """The chance to win given away, naming the option that keeps it ("" when none was lost).
+
+        >>> Verdict(Action.PLAY, True, 0.0, "Best play", 0.009, words.face(Card.parse("7C"))).win_text
+        '−0.9 percentage points of your chance to win: the 7♣ was better for the game.'
+        """
         if self.win_lost is None or self.win_lost < 0.005:
             return ""
-        return _("−%(points)s points of percentage of your chance to win.", points=fixed(100 * self.win_lost, 1))
+        lost = fixed(100 * self.win_lost, 1)
+        if not self.win_better:
+            return _("−%(points)s percentage points of your chance to win.", points=lost)
+        if self.kind is Action.DISCARD:
+            return _("−%(points)s percentage points of your chance to win: laying away %(cards)s was better "
+                     "for the game.", points=lost, cards=self.win_better)
+        return _("−%(points)s percentage points of your chance to win: the %(card)s was better for the game.",
+                 points=lost, card=self.win_better)
 
 
-def discard_verdict(lost: float, best_keep: Sequence[Card], win_lost: float | None = None) -> Verdict:
+def discard_verdict(lost: float, best_keep: Sequence[Card], win_lost: float | None = None,
+                    win_better: Sequence[Card] = ()) -> Verdict:
     """The verdict on a discard that gave away ``lost`` expected points against
     keeping ``best_keep`` (grading's tolerance decides "best").
 
@@ -417,22 +448,24 @@ def discard_verdict(lost: float, best_keep: Sequence[Card], win_lost: float | No
     >>> discard_verdict(0.0, ()).text
     'Best discard'
     """
+    better = words.faces(win_better) if win_better else ""
     if grading.is_best_discard(lost):
-        return Verdict(Action.DISCARD, True, lost, _("Best discard"), win_lost)
+        return Verdict(Action.DISCARD, True, lost, _("Best discard"), win_lost, better)
     text = _("−%(points)s points against keeping %(cards)s", points=fixed(lost), cards=words.faces(best_keep))
-    return Verdict(Action.DISCARD, False, lost, text, win_lost)
+    return Verdict(Action.DISCARD, False, lost, text, win_lost, better)
 
 
-def play_verdict(lost: float, best: Card, win_lost: float | None = None) -> Verdict:
+def play_verdict(lost: float, best: Card, win_lost: float | None = None, win_better: Card | None = None) -> Verdict:
     """The verdict on a card that gave away ``lost`` expected net points against ``best``.
 
     >>> play_verdict(0.42, Card.parse("8D")).text
     '−0.42 points against the 8♦'
     """
+    better = words.face(win_better) if win_better is not None else ""
     if grading.is_best_play(lost):
-        return Verdict(Action.PLAY, True, lost, _("Best play"), win_lost)
+        return Verdict(Action.PLAY, True, lost, _("Best play"), win_lost, better)
     return Verdict(Action.PLAY, False, lost, _("−%(points)s points against the %(card)s", points=fixed(lost),
-                                          card=words.face(best)), win_lost)
+                                          card=words.face(best)), win_lost, better)
 
 
 def win_lost(win: float | None, best_win: float | None) -> float | None:
@@ -502,13 +535,29 @@ def no_meter_reason(rules: Rules) -> str:
              first=TARGETS[0], second=TARGETS[1])
 
 
+#: The phases a verdict is shown in: a discard is judged until the cards are played,
+#: a card until the next card or the end of the play.  In the show and at the end
+#: of the game the moment it judged has passed.
+VERDICT_PHASES = frozenset({Phase.DISCARD, Phase.CUT, Phase.PLAY})
+
+
 def coaching(rules: Rules, *, scores: Sequence[int], my_crib: bool | None, hint: Hint | None,
-             verdict: Verdict | None) -> Coaching:
+             verdict: Verdict | None, phase: Phase | None = None) -> Coaching:
     """The coach at a table: the meter at the ``scores`` shown (the viewer's
     first), the ``hint`` at their decision (given once the reveal has caught
-    up) and the ``verdict`` on their latest decision."""
+    up) and the ``verdict`` on their latest decision while its moment lasts:
+    only in the ``phase`` of the table shown is one of :data:`VERDICT_PHASES`.
+
+    >>> from engine.rules import STANDARD
+    >>> best = play_verdict(0.0, Card.parse("8D"))
+    >>> coaching(STANDARD, scores=(0, 0), my_crib=True, hint=None, verdict=best, phase=Phase.PLAY).verdict.text
+    'Best play'
+    >>> coaching(STANDARD, scores=(0, 0), my_crib=True, hint=None, verdict=best, phase=Phase.SHOW).verdict is None
+    True
+    """
     gauge = meter(rules, scores, my_crib)
-    return Coaching(gauge, hint, verdict, "" if gauge is not None else no_meter_reason(rules))
+    shown = verdict if phase is None or phase in VERDICT_PHASES else None
+    return Coaching(gauge, hint, shown, "" if gauge is not None else no_meter_reason(rules))
 
 
 # ---------------------------------------------------------------- through the game
@@ -583,8 +632,11 @@ class WinChart(PercentChart):
         starts = [p for p in self.points if p.deal_start]
         if not starts:
             return ""
-        low = min(starts, key=lambda p: p.percent)
-        high = max(starts, key=lambda p: p.percent)
+        # Every point the line draws before the end (deal starts and decisions alike),
+        # so the words name the chart's own lowest and highest.
+        during = self.points[:-1]
+        low = min(during, key=lambda p: p.percent)
+        high = max(during, key=lambda p: p.percent)
         return _("From %(first)s at the first deal; lowest %(low)s (%(low_label)s), highest %(high)s "
                  "(%(high_label)s); %(end)s at the end.",
                  first=i18n.format_percent(starts[0].percent / 100), low=i18n.format_percent(low.percent / 100),

@@ -55,7 +55,7 @@ from sqlalchemy.exc import IntegrityError
 from engine.bots.levels import PROFILES, Bot, GiveawayBot, Level
 from engine.cards import Card
 from engine.errors import Breach, IllegalActionError, Refusal
-from engine.events import Counted, Dealt, Event, Shown, TrueCount
+from engine.events import Counted, Dealt, Event, MugginsCalled, MugginsPassed, Shown, TrueCount
 from engine.game import Action, Automation, Game, MugginsWindow, PendingClaim
 from engine.match import MatchResult, next_first_dealer, standing
 from engine.players import Player, PlayerView, play_until
@@ -76,7 +76,7 @@ from trainer.language import words
 from trainer.language.i18n import NC_, ngettext, translated_name
 from trainer.language.i18n import gettext as _
 from trainer.language.refusals import refusal_text
-from trainer.play import coach, notes
+from trainer.play import coach, notes, totals
 from trainer.play.models import GameSeat, SavedGame, SolitaireGame
 from trainer.play.seats import Seating, Sitter, default_sitters, level_label
 from trainer.play.table import Table, at_own_go, next_stop, skip_deal, table_of
@@ -168,6 +168,10 @@ class GameSetup:
     match: bool = False
     #: Lowball: the first to reach the target loses (two players, automatic counting).
     giveaway: bool = False
+    #: A practice game: the learner may take a move back (:class:`TakeBack`), so it
+    #: is *unrated*: none of it goes to their record (no attempts) or to the
+    #: statistics of their games.  A single game against bots (not in a match).
+    practice: bool = False
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
@@ -182,6 +186,8 @@ class GameSetup:
             raise GameActionError(
                 _("Giveaway is played with automatic counting: under muggins nobody would claim a point.")
             )
+        if self.practice and self.match:
+            raise GameActionError(_("A practice game is a single game: a match keeps its score."))
 
     def rules(self) -> Rules:
         base = VARIANTS[self.variant]
@@ -200,6 +206,7 @@ def _setup_of(row: SavedGame) -> GameSetup:
     return GameSetup(
         Level(row.level), row.variant, str(row.target) if row.target in (61, 121) else "own",
         Counting(row.counting), row.pegging_muggins, row.skunks, row.match_id is not None, row.giveaway,
+        bool(row.practice),
     )
 
 
@@ -343,14 +350,19 @@ def _finish(game: Game, seats: Sequence[GameSeat]) -> tuple[dict[str, Any], dict
     rules = game.rules
     board = [rules.peg_hole(score) for score in outcome.scores]
     result = {"finished": True, "skunk": int(outcome.skunk), "match_points": outcome.match_points,
-              "deals": game.deal_number}
+              "deals": game.deal_number, "finished_at": utcnow()}
+    # Where each seat's points came from, kept once so the long-term statistics read sums, not games.
+    made = totals.seat_totals(rules, game.log)
     people = {}
     for seat in seats:
         if seat.learner_id is None:
             continue
         mine = rules.side_of(seat.seat)
+        own = made[seat.seat]
         people[seat.seat] = {"won": outcome.winner == mine, "score": board[mine],
-                             "others_score": max(score for side, score in enumerate(board) if side != mine)}
+                             "others_score": max(score for side, score in enumerate(board) if side != mine),
+                             "pegging_points": own.pegging, "hand_points": own.hand, "crib_points": own.crib,
+                             "take_back": None}
     return result, people
 
 
@@ -436,6 +448,7 @@ def new_game(
     dealer: int | None = None,
     sitters: Sequence[Sitter] | None = None,
     coached: bool = False,
+    say_go: bool = False,
 ) -> int:
     """Start a game hosted by the learner and return its id.  ``sitters`` is who
     sits in each seat (by default the learner in seat 0 and bots of the
@@ -443,7 +456,8 @@ def new_game(
     ``miss_rate`` replaces the bots' under-count rate (tests); ``match_id`` and
     ``match_game`` make it that game of a match; ``dealer`` deals first
     (None: the cut decides); ``coached``: the learner has the coach on, so
-    their first decision is analysed with its chances to win.  Raises
+    their first decision is analysed with its chances to win; ``say_go``: go
+    is said for them (their reveal does not stop at their own go).  Raises
     :class:`IntegrityError` (rolled back) when the match has that game already."""
     rng = random.Random(seed)
     rules = setup.rules()
@@ -463,6 +477,7 @@ def new_game(
         pegging_muggins=setup.pegging_muggins,
         skunks=setup.skunks,
         giveaway=setup.giveaway,
+        practice=setup.practice,
         bot_seed=rng.randrange(2**31),
         match_id=match_id,
         match_game=match_game if match_id is not None else None,
@@ -488,7 +503,7 @@ def new_game(
     play_until(game, _players([_sitter(seat, {}) for seat in seats], row.bot_seed, rules.giveaway))
     for seat in seats:
         if seat.learner_id is not None:
-            seat.seen = next_stop(game.log_seen_by(seat.seat), 0, seat.seat)
+            seat.seen = _next_stop(game.log_seen_by(seat.seat), 0, seat.seat, _says_go(seat, learner_id, say_go))
             seat.advice = _next_advice(game, seat, row.bot_seed, _coached(seat, learner_id, coached))
     row.state = json.dumps(game.to_dict())
     if game.is_over:  # nobody at the table decides anything: the bots played it through
@@ -563,15 +578,28 @@ class Accept:
     """Let a claim stand."""
 
 
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """Take back the learner's latest discard or card, in a practice game."""
+
+
 #: One thing the learner can do at the table.
-GameMove = Continue | SayGo | Skip | Discard | Cut | PlayCard | ClaimPoints | Muggins | Accept
+GameMove = Continue | SayGo | Skip | Discard | Cut | PlayCard | ClaimPoints | Muggins | Accept | TakeBack
+
+#: The moves a practice game lets the learner take back: their decisions (a cut
+#: is chance, and a claim is settled by the others at once).
+_TAKEN_BACK = (Discard, PlayCard)
+#: Events that settle a claim: under muggins no move is taken back past one.
+_SETTLED = (TrueCount, MugginsCalled, MugginsPassed)
 
 
-def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coached: bool = False) -> str | None:
+def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coached: bool = False,
+        say_go: bool = False) -> str | None:
     """Apply one of the learner's moves, drawn at their seat's ``version``; returns a
     message to show, if any.  ``coached``: the learner has the coach on, so each
     of their decisions is analysed with its chance to win, for the hint, the
-    verdict and the review (it costs tens of milliseconds a decision).
+    verdict and the review (it costs tens of milliseconds a decision);
+    ``say_go``: go is said for them (their reveal runs on past their own go).
 
     Raises :class:`GameActionError` (with a message for the learner) for an
     action the rules forbid, bad input, or a stale version, and the game is
@@ -585,12 +613,15 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coach
         raise StaleAction()
     game, seat = seated.game, seated.seat
     log = game.log_seen_by(seat)
+    if isinstance(move, TakeBack):
+        _take_back(seated, version)
+        return _("Your move was taken back: the table is as it was before it.")
     if isinstance(move, (Continue, SayGo, Skip)):
         if mine.seen >= len(log):
             raise GameActionError(_("There is nothing more to show: it is your move."))
         if isinstance(move, SayGo) and not at_own_go(log, mine.seen, seat):
             raise GameActionError(_("Go is said only when none of your cards fits under 31."))
-        seen = skip_deal(log, mine.seen) if isinstance(move, Skip) else next_stop(log, mine.seen, seat)
+        seen = skip_deal(log, mine.seen) if isinstance(move, Skip) else _next_stop(log, mine.seen, seat, say_go)
         _update_if_current(GameSeat, _seat_where(mine), version, {"mark": mine.seen, "seen": seen})
         db.session.commit()
         return None
@@ -598,12 +629,16 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coach
         raise GameActionError(_("First finish looking at the table: press Next (or Go)."))
     log_before = len(game.log)
     kept = json.loads(mine.notes)
+    # The game and the seat as they were, for a practice game to take the move back to.
+    before = _before_move(seated) if seated.row.practice and isinstance(move, _TAKEN_BACK) else None
     message, attempt = _apply(seated, move, kept, coached)
     play_until(game, _players(seated.seating.sitters, seated.row.bot_seed, game.rules.giveaway))
-    _save_move(seated, version, log_before, kept, learner_id, coached)
+    _save_move(seated, version, log_before, kept, learner_id, coached, say_go, before)
     new_events = game.log[log_before:]
     for person in seated.people():
         assert person.learner_id is not None  # people() holds the seats with a learner
+        if seated.row.practice:
+            continue  # unrated: nothing of a practice game goes to the record
         made = [a for a in ([attempt] if person.seat == seat else []) + _count_attempts(new_events, person.seat)
                 if a is not None]
         answers.rate_attempts(person.learner_id, made, attempts.record_attempts(person.learner_id, made))
@@ -611,8 +646,61 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coach
     return message
 
 
+def _before_move(seated: SeatedGame) -> str:
+    """The saved game and the acting seat before a move (the engine's save, as read), as JSON."""
+    mine = seated.mine
+    return json.dumps({"state": seated.row.state, "log": len(seated.game.log), "seen": mine.seen,
+                       "mark": mine.mark, "notes": mine.notes, "advice": mine.advice})
+
+
+def can_take_back(seated: SeatedGame) -> bool:
+    """Whether the learner may take back their latest move: a practice game not
+    over, a move kept to go back to, and no claim settled since it (muggins)."""
+    kept = seated.mine.take_back
+    if not seated.row.practice or kept is None or seated.game.is_over:
+        return False
+    since = seated.game.log[json.loads(kept)["log"]:]
+    return not any(isinstance(event, _SETTLED) for event in since)
+
+
+def _take_back(seated: SeatedGame, version: int) -> None:
+    """Put the game and the learner's seat back as they were before their latest
+    move (the engine's saved state, restored as it was read), over the versions
+    they were read at; a refusal, with the reason, when it cannot be done."""
+    if not seated.row.practice:
+        raise GameActionError(_("Moves are taken back only in a practice game."))
+    if not can_take_back(seated):
+        if seated.mine.take_back is not None and not seated.game.is_over:
+            raise GameActionError(_("A count was settled since that move: under muggins it stands."))
+        raise GameActionError(_("There is no move of yours to take back now."))
+    mine, row = seated.mine, seated.row
+    before = json.loads(mine.take_back or "{}")
+    _update_if_current(GameSeat, _seat_where(mine), version,
+                       {"seen": before["seen"], "mark": before["mark"], "notes": before["notes"],
+                        "advice": before["advice"], "take_back": None})
+    _update_if_current(SavedGame, (SavedGame.id == row.id,), row.version,
+                       {"state": before["state"], "updated_at": utcnow()})
+    db.session.commit()
+
+
+def _next_stop(log: Sequence[Event], seen: int, seat: int, say_go: bool) -> int:
+    """The seat's next stop (:func:`trainer.play.table.next_stop`); with ``say_go``
+    their own go is said for them, so the reveal runs on past it."""
+    stop = next_stop(log, seen, seat)
+    while say_go and at_own_go(log, stop, seat):
+        stop = next_stop(log, stop, seat)
+    return stop
+
+
+def _says_go(seat: GameSeat, learner_id: int, say_go: bool) -> bool:
+    """Whether go is said for the person in ``seat`` (``say_go``: the acting learner's setting)."""
+    if seat.learner_id == learner_id:
+        return say_go
+    return seat.learner_id is not None and table_settings.settings_of(seat.learner_id).say_go
+
+
 def _save_move(seated: SeatedGame, version: int, log_before: int, kept: list[dict[str, Any]], learner_id: int,
-               coached: bool) -> None:
+               coached: bool, say_go: bool = False, before: str | None = None) -> None:
     """Write a move: the acting seat's cursor (to its next stop) and notes over
     the version its form was drawn at, then the game's state over the version
     it was read at (either stale: :class:`StaleAction`, nothing written); each
@@ -631,8 +719,10 @@ def _save_move(seated: SeatedGame, version: int, log_before: int, kept: list[dic
         game_values.update(result)
         for index, values in people.items():
             seat_values[index].update(values)
-    seat_values[seat].update(mark=log_before, seen=next_stop(game.log_seen_by(seat), log_before, seat),
+    seat_values[seat].update(mark=log_before, seen=_next_stop(game.log_seen_by(seat), log_before, seat, say_go),
                              notes=json.dumps(kept))
+    if before is not None and not game.is_over:
+        seat_values[seat]["take_back"] = before
     _update_if_current(GameSeat, _seat_where(seated.mine), version, seat_values.pop(seat))
     _update_if_current(SavedGame, (SavedGame.id == row.id,), row.version, game_values)
     for index, values in seat_values.items():
@@ -749,24 +839,36 @@ def _count_attempts(events: Sequence[Event], seat: int) -> list[attempts.NewAtte
 # ---------------------------------------------------------------- the table
 
 
-def table_view(learner_id: int, game_id: object, *, coached: bool = False) -> tuple[Table, coach.Coaching | None] | None:
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """A table page: the table at the learner's reveal cursor, the coach there
+    (None: the coach is off), and what else the page offers."""
+
+    table: Table
+    coaching: coach.Coaching | None
+    #: A practice game offers to take the latest move back (see :func:`can_take_back`).
+    take_back: bool = False
+    practice: bool = False
+
+
+def table_view(learner_id: int, game_id: object, *, coached: bool = False) -> TableView | None:
     """The table of one of the learner's games at their reveal cursor, and, with
     the coach on, the coach there (see :mod:`trainer.play.coach`): the meter at
     the scores shown, the hint at their decision once the reveal has caught
-    up, and the verdict on their latest decision this deal.  None: not theirs."""
+    up, and the verdict on their latest decision while its moment lasts.  None: not theirs."""
     seated = _load(learner_id, game_id)
     if seated is None:
         return None
     row, mine, game = seated.row, seated.mine, seated.game
     table = table_of(game, seated.seating, seen=mine.seen, mark=mine.mark, game_id=row.id, version=mine.version,
                      level=row.level, match_id=row.match_id)
-    return table, (_coaching(seated, table) if coached else None)
+    return TableView(table, _coaching(seated, table) if coached else None, can_take_back(seated), bool(row.practice))
 
 
 def load_table(learner_id: int, game_id: object) -> Table | None:
     """The table of one of the learner's games, at their reveal cursor (None: not theirs)."""
     view = table_view(learner_id, game_id)
-    return None if view is None else view[0]
+    return None if view is None else view.table
 
 
 def _coaching(seated: SeatedGame, table: Table) -> coach.Coaching:
@@ -785,7 +887,7 @@ def _coaching(seated: SeatedGame, table: Table) -> coach.Coaching:
         hint = coach.hint(view, action, analysis)
     my_crib = None if table.dealer is None else rules.side_of(table.dealer) == 0
     return coach.coaching(rules, scores=table.scores, my_crib=my_crib, hint=hint,
-                          verdict=latest.verdict if latest is not None and judged else None)
+                          verdict=latest.verdict if latest is not None and judged else None, phase=table.phase)
 
 
 # ---------------------------------------------------------------- after the game

@@ -66,6 +66,11 @@ class SavedGame(Base):
     #: The match points the winner earned.
     match_points: Mapped[int] = mapped_column(default=0)
     deals: Mapped[int] = mapped_column(default=0)
+    #: A practice game (migration 0011): moves may be taken back, and nothing of it
+    #: goes to the record or the statistics.
+    practice: Mapped[bool] = mapped_column(default=False)
+    #: When the game ended (None: not over, or over before this was kept).
+    finished_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
 class GameSeat(Base):
@@ -109,6 +114,14 @@ class GameSeat(Base):
     #: The seat's side's score as the board showed it at the end, and the best of the other sides'.
     score: Mapped[int] = mapped_column(default=0)
     others_score: Mapped[int] = mapped_column(default=0)
+    #: The points this seat made in the finished game, by where they came from (the
+    #: long-term statistics read these; None: finished before they were kept).
+    pegging_points: Mapped[int | None] = mapped_column(default=None)
+    hand_points: Mapped[int | None] = mapped_column(default=None)
+    crib_points: Mapped[int | None] = mapped_column(default=None)
+    #: JSON: the game and this seat as they were before the person's latest move,
+    #: while a practice game lets them take it back (None: nothing to take back).
+    take_back: Mapped[str | None] = mapped_column(Text, default=None)
 
 
 class SolitaireGame(Base):

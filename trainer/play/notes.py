@@ -47,6 +47,8 @@ class DiscardNote:
     #: (None where the win table does not apply, and in games saved before the coach).
     win: float | None = None
     best_win: float | None = None
+    #: The discard that gave ``best_win`` (None: no win table, or a note kept before it was noted).
+    best_win_discard: tuple[Card, ...] | None = None
 
     @property
     def was_best(self) -> bool:
@@ -54,15 +56,24 @@ class DiscardNote:
         return grading.is_best_discard(self.lost)
 
     @property
+    def win_better(self) -> tuple[Card, ...]:
+        """The discard that wins more often than this one: the best for the game
+        (an older note that did not keep it: the best by points, when this was not it)."""
+        if self.best_win_discard is not None:
+            return () if set(self.best_win_discard) == set(self.chosen) else self.best_win_discard
+        return () if set(self.best) == set(self.chosen) else self.best
+
+    @property
     def win_lost(self) -> float | None:
-        """The chance to win given away against the best discard for the game."""
-        return coach.win_lost(self.win, self.best_win)
+        """The chance to win given away against :attr:`win_better` (0 when no discard was better)."""
+        lost = coach.win_lost(self.win, self.best_win)
+        return None if lost is None else (lost if self.win_better else 0.0)
 
     @property
     def verdict(self) -> coach.Verdict:
         """The coach's one line on this discard."""
         keep = tuple(c for c in self.hand if c not in self.best)
-        return coach.discard_verdict(self.lost, keep, self.win_lost)
+        return coach.discard_verdict(self.lost, keep, self.win_lost, self.win_better)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -70,13 +81,15 @@ class DiscardNote:
             "chosen": [str(c) for c in self.chosen], "best": [str(c) for c in self.best],
             "chosen_ev": self.chosen_ev, "best_ev": self.best_ev, "lost": self.lost, "dealer": self.dealer,
             "win": self.win, "best_win": self.best_win,
+            "best_win_discard": None if self.best_win_discard is None else [str(c) for c in self.best_win_discard],
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "DiscardNote":
+        better = data.get("best_win_discard")
         return cls(data["deal"], parse_cards(data["hand"]), parse_cards(data["chosen"]), parse_cards(data["best"]),
                    data["chosen_ev"], data["best_ev"], data["lost"], data["dealer"],
-                   data.get("win"), data.get("best_win"))
+                   data.get("win"), data.get("best_win"), None if better is None else parse_cards(better))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +105,8 @@ class PlayNote:
     #: The chance to win after this card, and the best any card gave (None: no win table).
     win: float | None = None
     best_win: float | None = None
+    #: The card that gave ``best_win`` (None: no win table, or a note kept before it was noted).
+    best_win_card: Card | None = None
 
     @property
     def was_best(self) -> bool:
@@ -99,14 +114,22 @@ class PlayNote:
         return grading.is_best_play(self.lost)
 
     @property
+    def win_better(self) -> Card | None:
+        """The card that wins more often than this one: the best for the game
+        (an older note that did not keep it: the best by points, when this was not it)."""
+        better = self.best_win_card if self.best_win_card is not None else self.best
+        return None if better == self.card else better
+
+    @property
     def win_lost(self) -> float | None:
-        """The chance to win given away against the best card for the game."""
-        return coach.win_lost(self.win, self.best_win)
+        """The chance to win given away against :attr:`win_better` (0 when no card was better)."""
+        lost = coach.win_lost(self.win, self.best_win)
+        return None if lost is None else (lost if self.win_better is not None else 0.0)
 
     @property
     def verdict(self) -> coach.Verdict:
         """The coach's one line on this card."""
-        return coach.play_verdict(self.lost, self.best, self.win_lost)
+        return coach.play_verdict(self.lost, self.best, self.win_lost, self.win_better)
 
     @property
     def count(self) -> int:
@@ -118,12 +141,15 @@ class PlayNote:
             "kind": Action.PLAY.value, "deal": self.deal, "pile": [str(c) for c in self.pile],
             "hand": [str(c) for c in self.hand], "card": str(self.card), "best": str(self.best), "lost": self.lost,
             "win": self.win, "best_win": self.best_win,
+            "best_win_card": None if self.best_win_card is None else str(self.best_win_card),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "PlayNote":
+        better = data.get("best_win_card")
         return cls(data["deal"], parse_cards(data["pile"]), parse_cards(data["hand"]), Card.parse(data["card"]),
-                   Card.parse(data["best"]), data["lost"], data.get("win"), data.get("best_win"))
+                   Card.parse(data["best"]), data["lost"], data.get("win"), data.get("best_win"),
+                   None if better is None else Card.parse(better))
 
 
 Note = DiscardNote | PlayNote
@@ -147,7 +173,7 @@ def judge_discard(view: PlayerView, chosen: tuple[Card, ...],
     best = options[0]
     note = DiscardNote(coach.deal_number(view), tuple(hand), tuple(chosen), best.discard, round(mine.net_ev, 3),
                        round(best.net_ev, 3), grading.discard_given_away(options, chosen), dealer,
-                       _chance(analysis.win_of(chosen)), _chance(analysis.best_win))
+                       _chance(analysis.win_of(chosen)), _chance(analysis.best_win), analysis.best_win_discard)
     attempt = None
     if len(hand) == 6 and view.rules.discards == 2:  # the drill's deal: the review can deal it again
         deal = DiscardDeal(tuple(sorted(hand)), dealer)
@@ -168,7 +194,7 @@ def judge_play(view: PlayerView, card: Card, analysis: coach.PlayAnalysis,
     else:
         lost, best_card = 0.0, card
     note = PlayNote(coach.deal_number(view), tuple(view.pile), tuple(view.hand), card, best_card, lost,
-                    _chance(analysis.win_of(card)), _chance(analysis.best_win))
+                    _chance(analysis.win_of(card)), _chance(analysis.best_win), analysis.best_win_card)
     attempt = None
     legal = view.legal_plays
     if len({c.rank for c in legal}) > 1 and view.rules.hand_size == 6 and view.rules.players == 2:

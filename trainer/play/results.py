@@ -18,9 +18,10 @@ from typing import Sequence
 from sqlalchemy import case, func, select
 
 from engine.cards import Card
-from engine.events import Award, Claimed, Counted, Dealt, Event, Points, Shown, TrueCount
-from engine.rules import Rules, Skunk
-from engine.scoring import ScoreItem, ScoreKind, score_show
+from engine.events import Claimed, Counted, Dealt, Event, Shown, TrueCount
+from engine.rules import Skunk
+from engine.scoring import ScoreItem, score_show
+from trainer.charts import LinesChart
 from trainer.database import db
 from trainer.language import i18n
 from trainer.language.i18n import NC_, ngettext, pgettext
@@ -30,6 +31,7 @@ from trainer.play.games import VARIANTS, SeatedGame, finished_game, match_score
 from trainer.play.models import GameSeat, SavedGame
 from trainer.play.notes import DiscardNote, PlayNote, note_of
 from trainer.play.seats import Seating, at_level, level_label
+from trainer.play.totals import SideTotals, side_totals
 
 #: How a game was won, as the results say it.
 _SKUNKS = {
@@ -90,57 +92,6 @@ def count_notes(log: Sequence[Event], seat: int) -> tuple[CountNote, ...]:
                     player == seat and what is not Counted.PLAY and counted):
                 counted[-1] = replace(counted[-1], claimed=claimed)
     return tuple(counted)
-
-
-class Source(StrEnum):
-    """Where points came from, as the results add them up."""
-
-    PEGGING = "pegging"
-    HAND = "hand"
-    CRIB = "crib"
-    MUGGINS = "muggins"
-
-
-@dataclass(frozen=True, slots=True)
-class SideTotals:
-    pegging: int
-    hand: int
-    crib: int
-    muggins: int
-
-    @property
-    def total(self) -> int:
-        return self.pegging + self.hand + self.crib + self.muggins
-
-
-def side_totals(rules: Rules, log: Sequence[Event]) -> tuple[SideTotals, ...]:
-    """Where each side's points came from (in the engine's order of sides):
-    pegging (the play, go, his heels, the five-card start), hands, cribs, muggins.
-
-    >>> from engine.rules import STANDARD
-    >>> from engine.cards import parse_cards
-    >>> log = [Points(0, ScoreKind.PAIR, parse_cards("5H 5D"), 2), Shown(1, (), None, True),
-    ...        Points(1, ScoreKind.FIFTEEN, (), 2), Points(0, Award.MUGGINS, (), 1)]
-    >>> side_totals(STANDARD, log)
-    (SideTotals(pegging=2, hand=0, crib=0, muggins=1), SideTotals(pegging=0, hand=0, crib=2, muggins=0))
-    """
-    sums = [{source: 0 for source in Source} for _ in range(rules.sides)]
-    where = Source.PEGGING
-    for event in log:
-        match event:
-            case Dealt():
-                where = Source.PEGGING
-            case Shown(is_crib=crib):
-                where = Source.CRIB if crib else Source.HAND
-            case Points(player=player, reason=reason, points=points):
-                if reason is Award.MUGGINS:
-                    source = Source.MUGGINS
-                elif where is not Source.PEGGING and reason is not Award.CLAIM and not isinstance(reason, ScoreKind):
-                    source = Source.PEGGING  # neither a combination of the show nor a claim for it
-                else:
-                    source = where
-                sums[rules.side_of(player)][source] += points
-    return tuple(SideTotals(*(side[source] for source in Source)) for side in sums)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,11 +206,91 @@ def level_stats(learner_id: int, level: str, target: int, variant: str = "six-ca
             GameSeat.learner_id == learner_id, SavedGame.finished.is_(True),
             SavedGame.level == level, SavedGame.target == target,
             SavedGame.variant.in_(alike), SavedGame.giveaway.is_(giveaway),
+            SavedGame.practice.is_(False),  # a practice game is unrated
         )
     ).one()
     kind = Compared.GIVEAWAY if giveaway else {3: Compared.THREE_PLAYERS, 4: Compared.FOUR_PLAYERS}.get(
         players, Compared.TWO_PLAYERS)
     return LevelStats(level, target, games, int(wins), float(mine), float(theirs), kind)
+
+
+#: How many of the latest games the long-term chart draws.
+LONG_TERM_GAMES = 30
+
+
+@dataclass(frozen=True, slots=True)
+class GamePoints:
+    """One finished game's points per deal for the learner's seat, by where they came from."""
+
+    deals: int
+    hand: float
+    crib: float
+    pegging: float
+
+
+@dataclass(frozen=True, slots=True)
+class LongTerm:
+    """The learner's points per deal at one level over their games (the latest
+    :data:`LONG_TERM_GAMES`, oldest first), and averaged over all of them."""
+
+    level: str
+    games: tuple[GamePoints, ...]
+    #: Averages per deal over every such game: hand, crib, pegging (and how many games).
+    hand: float
+    crib: float
+    pegging: float
+    count: int
+
+    @property
+    def title(self) -> str:
+        return _("Your points per deal over time, at %(level)s level", level=at_level(self.level))
+
+    @property
+    def chart(self) -> LinesChart | None:
+        """The three lines, a point per game (None with fewer than two games)."""
+        if len(self.games) < 2:
+            return None
+        labels = [str(number) for number in range(1, len(self.games) + 1)]
+        series = {_("Hands"): [g.hand for g in self.games], _("Cribs"): [g.crib for g in self.games],
+                  pgettext("points from", "Pegging"): [g.pegging for g in self.games]}
+        return LinesChart.lay_out(series, labels, width=560, height=220, margins=(40, 15, 20, 40))
+
+    @property
+    def summary(self) -> str:
+        """The chart in words, for those who do not see it."""
+        return ngettext(
+            "Over %(num)d game: %(hand)s points a deal from hands, %(crib)s from cribs, %(pegging)s from pegging.",
+            "Over %(num)d games: %(hand)s points a deal from hands, %(crib)s from cribs, %(pegging)s from pegging.",
+            self.count, hand=i18n.format_decimal(round(self.hand, 1), 1),
+            crib=i18n.format_decimal(round(self.crib, 1), 1), pegging=i18n.format_decimal(round(self.pegging, 1), 1))
+
+
+def long_term(learner_id: int, level: str, variant: str = "six-card", giveaway: bool = False) -> LongTerm:
+    """The learner's points per deal at ``level`` in rated games like ``variant``
+    (as many players), read from what each finished game kept for its seat
+    (:func:`trainer.play.games` writes it once, at the end): two small
+    queries, whatever the number of games."""
+    players = VARIANTS[variant].players if variant in VARIANTS else 2
+    alike = [name for name, rules in VARIANTS.items() if rules.players == players]
+    where = (GameSeat.learner_id == learner_id, SavedGame.finished.is_(True), SavedGame.level == level,
+             SavedGame.variant.in_(alike), SavedGame.giveaway.is_(giveaway), SavedGame.practice.is_(False),
+             GameSeat.hand_points.is_not(None),
+             SavedGame.deals > 0)
+    rows = db.session.execute(
+        select(SavedGame.deals, GameSeat.hand_points, GameSeat.crib_points, GameSeat.pegging_points)
+        .join(GameSeat, GameSeat.game_id == SavedGame.id).where(*where)
+        .order_by(SavedGame.finished_at.desc(), SavedGame.id.desc()).limit(LONG_TERM_GAMES)
+    ).all()
+    games = tuple(GamePoints(deals, (hand or 0) / deals, (crib or 0) / deals, (pegging or 0) / deals)
+                  for deals, hand, crib, pegging in reversed(rows))
+    count, deals, hand, crib, pegging = db.session.execute(
+        select(func.count(), func.coalesce(func.sum(SavedGame.deals), 0),
+               func.coalesce(func.sum(GameSeat.hand_points), 0), func.coalesce(func.sum(GameSeat.crib_points), 0),
+               func.coalesce(func.sum(GameSeat.pegging_points), 0))
+        .select_from(SavedGame).join(GameSeat, GameSeat.game_id == SavedGame.id).where(*where)
+    ).one()
+    per = max(int(deals or 0), 1)
+    return LongTerm(level, games, int(hand or 0) / per, int(crib or 0) / per, int(pegging or 0) / per, int(count or 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +321,8 @@ class GameResults:
     #: How many played, and the skunk level (0: none; ``skunk`` is its name).
     players: int = 2
     skunk_level: int = 0
+    #: The learner's points per deal at this level over time (None: a practice game, unrated).
+    long_term: LongTerm | None = None
 
     @property
     def level_label(self) -> str:
@@ -366,4 +399,5 @@ def _results(seated: SeatedGame, learner_id: int) -> GameResults:
         giveaway=rules.giveaway,
         players=rules.players,
         skunk_level=int(outcome.skunk),
+        long_term=None if row.practice else long_term(learner_id, row.level, row.variant, bool(row.giveaway)),
     )

@@ -34,9 +34,13 @@ from engine.solitaire import DEFAULT_TARGET, ArnoldSolitaire, HoyleSolitaire, So
 from trainer import database
 from trainer.database import db
 from trainer.drills import grading
+from trainer.drills.answers import LaidAway
+from trainer.drills.deal import DiscardDeal
+from trainer.language import words
 from trainer.language.i18n import NC_, ngettext, pgettext
 from trainer.language.i18n import gettext as _
 from trainer.language.refusals import refusal_text
+from trainer.play.coach import fixed
 from trainer.play.games import GameActionError, StaleAction, read_count, save_if_current
 from trainer.play.models import SolitaireGame
 from trainer.rating import answers
@@ -251,8 +255,10 @@ class CountDeal:
 SolitaireMove = LayAway | CountDeal
 
 
-def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> None:
-    """Apply one learner move drawn at ``version``: lay cards away, or claim the deal's counts."""
+def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> str | None:
+    """Apply one learner move drawn at ``version``: lay cards away, or claim the
+    deal's counts; returns what to tell the learner (a discard: what it kept and
+    laid away, and the discard analysis' verdict on it, see :func:`discard_said`)."""
     row = _row(learner_id, game_id)
     if row is None:
         raise LookupError(game_id)
@@ -263,16 +269,19 @@ def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> 
     lines = _lines(game, claims)
     pending = [line for line in lines if line.claimed is None]
     recorded: list[CountLine] = []
+    said = None
     match move:
         case LayAway(cards):
             if pending:
                 raise GameActionError(_("First count the hands of this deal."))
+            hand = tuple(game.hand)
             try:
                 game.discard(cards)
             except IllegalActionError as error:  # the engine says which rule: put in the learner's words
                 raise GameActionError(refusal_text(error.refusal)) from None
             for count in game.log[len(claims):]:
                 claims.append(count.total if count.what == HEELS else None)
+            said = discard_said(hand, tuple(cards))
         case CountDeal(typed):
             if not pending:
                 raise GameActionError(_("There is nothing to count now."))
@@ -293,6 +302,32 @@ def act(learner_id: int, game_id: object, version: int, move: SolitaireMove) -> 
     counted = [a for a in (_counted(line) for line in recorded) if a is not None]
     answers.rate_attempts(learner_id, counted, attempts.record_attempts(learner_id, counted))
     database.commit()  # the counts and their records together
+    return said
+
+
+def discard_said(hand: tuple[Card, ...], laid: tuple[Card, ...]) -> str:
+    """What a discard of solitaire kept and laid away, and the discard drill's
+    verdict on it: the crib is the player's own, so hand and crib are averaged
+    over every starter (and the crib's other cards), as the drill analyses a
+    dealer's six.
+
+    >>> from engine.cards import parse_cards
+    >>> discard_said(parse_cards("5S 5H JC 4D 9S KH"), parse_cards("9S KH"))
+    'You kept 4♦ 5♠ 5♥ J♣ and laid 9♠ K♥ away to your crib: 3.54 points on average against keeping 5♠ 5♥ J♣ K♥ (16.62 expected against your 13.08).'
+    >>> discard_said(parse_cards("5S 5H JC 4D 9S KH"), parse_cards("4D 9S"))
+    'You kept 5♠ 5♥ J♣ K♥ and laid 4♦ 9♠ away to your crib: the best discard (16.62 points expected from hand and crib).'
+    """
+    verdict = grading.judge_discard(DiscardDeal(tuple(sorted(hand)), True), LaidAway(laid))
+    kept = words.faces(sorted(c for c in hand if c not in laid))
+    away = words.faces(sorted(laid))
+    if verdict.best:
+        return _("You kept %(kept)s and laid %(away)s away to your crib: the best discard (%(points)s points "
+                 "expected from hand and crib).", kept=kept, away=away, points=fixed(verdict.picked.net_ev))
+    best = verdict.options[0]
+    return _("You kept %(kept)s and laid %(away)s away to your crib: %(lost)s points on average against keeping "
+             "%(best)s (%(best_ev)s expected against your %(points)s).", kept=kept, away=away,
+             lost=fixed(verdict.given_away), best=words.faces(sorted(best.keep)), best_ev=fixed(best.net_ev),
+             points=fixed(verdict.picked.net_ev))
 
 
 def _claim(line: CountLine, typed: str) -> int:

@@ -42,6 +42,10 @@ class Learner(db.Model):
     animation: Mapped[str] = mapped_column(String(8), default="normal")
     #: The coach in games against the bot (hints, verdicts, the win meter); off by default.
     coach: Mapped[bool] = mapped_column(default=False)
+    #: Say go for the learner when no card of theirs fits (migration 0011); off by default.
+    say_go: Mapped[bool] = mapped_column(default=False)
+    #: Speak the count of each hand aloud (the browser's speech synthesis); off by default.
+    spoken_count: Mapped[bool] = mapped_column(default=False)
     #: The language the learner chose ("en", "ru"); None: the browser's, as it asks.
     language: Mapped[str | None] = mapped_column(String(8), default=None)
 

@@ -1,5 +1,5 @@
-"""The table settings a learner keeps: sound, the four-colour deck, the animation speed
-and the coach (migration 0006).
+"""The table settings a learner keeps: sound, the four-colour deck, the animation speed,
+the coach (migration 0006), "say go for me" and the spoken count (migration 0011).
 
 They are columns of the learner's row (migration 0005), so they follow the
 learner to any browser.  A visitor nobody has signed in as gets
@@ -7,7 +7,7 @@ learner to any browser.  A visitor nobody has signed in as gets
 :mod:`trainer.record`).
 
 >>> DEFAULTS
-TableSettings(sound=False, four_colour=False, animation=<Animation.NORMAL: 'normal'>, coach=False)
+TableSettings(sound=False, four_colour=False, animation=<Animation.NORMAL: 'normal'>, coach=False, say_go=False, spoken_count=False)
 >>> Animation.parse("fast"), Animation.parse("warp")
 (<Animation.FAST: 'fast'>, None)
 """
@@ -58,6 +58,10 @@ class TableSettings:
     animation: Animation = Animation.NORMAL
     #: the coach in games against the bot: hints, verdicts and the win meter (off: a game, not a lesson)
     coach: bool = False
+    #: say go for the learner when none of their cards fits (off: they press Go, and see why)
+    say_go: bool = False
+    #: the count of each hand and crib said aloud by the browser, item by item (off: a page should not speak unasked)
+    spoken_count: bool = False
 
 
 #: For a visitor not signed in, and for a new learner.
@@ -72,7 +76,7 @@ def settings_of(learner_id: int | None) -> TableSettings:
     # A value written by hand into the column that names no speed reads as the default.
     animation = Animation.parse(row.animation) or DEFAULTS.animation
     return TableSettings(sound=bool(row.sound), four_colour=bool(row.four_colour), animation=animation,
-                         coach=bool(row.coach))
+                         coach=bool(row.coach), say_go=bool(row.say_go), spoken_count=bool(row.spoken_count))
 
 
 def save_settings(learner_id: int, settings: TableSettings) -> bool:
@@ -84,5 +88,7 @@ def save_settings(learner_id: int, settings: TableSettings) -> bool:
     row.four_colour = settings.four_colour
     row.animation = settings.animation.value
     row.coach = settings.coach
+    row.say_go = settings.say_go
+    row.spoken_count = settings.spoken_count
     db.session.flush()
     return True

@@ -18,17 +18,39 @@ from engine.bots.levels import LEVEL_NAMES, Level
 from engine.cards import Card
 from engine.errors import InvalidCardError
 from engine.rules import Counting
-from trainer.language.i18n import NC_
+from trainer.language import i18n
+from trainer.language.i18n import N_, NC_
 from trainer.language.i18n import gettext as _
-from trainer.play import games
+from trainer.play import games, speaking
 from trainer.play.results import game_results, game_review
 from trainer.play.seats import level_label
+from trainer.play.table import Table
 from trainer.record import table_settings
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 NAV = ("play.index", NC_("nav", "Play"))
+
+#: How each level plays, as the set-up form says it in a line (seed 001's levels, RULES.md §6).
+LEVEL_DESCRIPTIONS = {
+    "easy": N_("keeps cards that already score together, throws carelessly to the crib, and plays a random card "
+               "about half the time."),
+    "medium": N_("keeps the best four cards as they stand; in the play takes every fifteen, pair and run it can, "
+                 "avoids giving you an easy 15 or 31, and leads low."),
+    "hard": N_("keeps the four with the best average over every starter, and weighs your likely reply before "
+               "each card."),
+    "insane": N_("discards by hand and crib averaged over every starter (the crib for it or against it), and plays "
+                 "each card out against many hands you could hold."),
+    "expert": N_("plays as insane, reads your hand from what a good player keeps, and near the end plays for the "
+                 "game rather than for points."),
+}
+
+
+def level_description(level: str) -> str:
+    """How a bot level plays, in a line (empty for a level without one)."""
+    english = LEVEL_DESCRIPTIONS.get(level)
+    return _(english) if english else ""
 
 
 @bp.get("/")
@@ -46,6 +68,7 @@ def index():
         level_label=level_label,
         variant_label=games.variant_label,
         counting_label=games.counting_label,
+        level_description=level_description,
     )
 
 
@@ -63,7 +86,7 @@ def new():
     config = current_app.config
     game_id = games.new_game(
         g.learner.id, setup, seed=config.get("PLAY_SEED"), miss_rate=config.get("PLAY_BOT_MISS_RATE"),
-        coached=_coached(),
+        coached=_coached(), say_go=_says_go(),
     )
     return redirect(url_for("play.table", game_id=game_id))
 
@@ -92,6 +115,7 @@ def read_setup(form: MultiDict[str, str]) -> games.GameSetup:
         form.get("skunks") == "on",
         form.get("match") == "on",
         form.get("giveaway") == "on",
+        form.get("practice") == "on",
     )
 
 
@@ -125,6 +149,8 @@ def read_move(form: MultiDict[str, str]) -> tuple[int, games.GameMove]:
         move = games.Muggins(_cards(form.getlist("card")))
     elif action == "accept":
         move = games.Accept()
+    elif action == "take-back":
+        move = games.TakeBack()
     else:
         raise games.GameActionError(_("That is not something you can do in a game."))
     return version, move
@@ -142,6 +168,16 @@ def _coached() -> bool:
     return table_settings.settings_of(g.learner.id).coach
 
 
+def _says_go() -> bool:
+    """Whether the learner has go said for them (the table menu or the settings page)."""
+    return table_settings.settings_of(g.learner.id).say_go
+
+
+def spoken_items(table: Table) -> tuple[str, ...]:
+    """What is said as each combination of the show panel lights up (see :mod:`trainer.play.speaking`)."""
+    return speaking.said_items(table.show.items, i18n.current()) if table.show is not None else ()
+
+
 @bp.route("/<id:game_id>", methods=["GET", "POST"])
 @learner_required
 def table(game_id: int):
@@ -149,7 +185,9 @@ def table(game_id: int):
         if PostForm().validate_on_submit():
             try:
                 version, move = read_move(request.form)
-                message = games.act(g.learner.id, game_id, version, move, coached=_coached())
+                settings = table_settings.settings_of(g.learner.id)
+                message = games.act(g.learner.id, game_id, version, move, coached=settings.coach,
+                                    say_go=settings.say_go)
             except LookupError:
                 abort(404)
             except games.StaleAction as error:
@@ -165,8 +203,9 @@ def table(game_id: int):
     view = games.table_view(g.learner.id, game_id, coached=_coached())
     if view is None:
         abort(404)
-    table, coach = view
-    return render_template("play/table.html", t=table, form=PostForm(), coach=coach)
+    return render_template("play/table.html", t=view.table, form=PostForm(), coach=view.coaching,
+                           take_back=view.take_back, practice=view.practice, pause_offered=True,
+                           spoken=spoken_items(view.table))
 
 
 @bp.get("/<id:game_id>/results")

@@ -1,4 +1,5 @@
-"""Settings: the learner's table settings (sound, four-colour deck, animation speed, the coach).
+"""Settings: the learner's table settings (sound, four-colour deck, animation speed, the coach,
+"say go for me" and the spoken count).
 
 The page ``/settings/`` shows them and saves them; the compact menu
 ``templates/settings/_menu.html`` posts to the same address from any page and
@@ -26,11 +27,13 @@ bp = Blueprint("settings", __name__, url_prefix="/settings")
 
 
 class SettingsForm(FlaskForm):
-    """The four settings and the page to go back to."""
+    """The table settings and the page to go back to."""
 
     sound = BooleanField(lazy_gettext("Sound (a short tone for a peg, a go and muggins)"))
     four_colour = BooleanField(lazy_gettext("Four-colour deck (clubs green, diamonds blue)"))
     coach = BooleanField(lazy_gettext("Coach (hints, verdicts and the win meter in games)"))
+    say_go = BooleanField(lazy_gettext("Say go for me"))
+    spoken_count = BooleanField(lazy_gettext("Speak the count"))
     animation = RadioField(
         lazy_gettext("Bot moves"),
         choices=[speed.value for speed in Animation],
@@ -67,7 +70,8 @@ def save():
         return redirect(_back())
     animation = Animation.parse(form.animation.data) or table_settings.DEFAULTS.animation
     chosen = TableSettings(sound=bool(form.sound.data), four_colour=bool(form.four_colour.data), animation=animation,
-                           coach=bool(form.coach.data))
+                           coach=bool(form.coach.data), say_go=bool(form.say_go.data),
+                           spoken_count=bool(form.spoken_count.data))
     table_settings.save_settings(g.learner.id, chosen)
     database.commit()
     flash(_("Settings saved."), "success")

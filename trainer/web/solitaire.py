@@ -103,11 +103,14 @@ def table(game_id: int):
             abort(404)
         if PostForm().validate_on_submit():
             try:
-                solitaire.act(g.learner.id, game_id, *read_move(request.form))
+                said = solitaire.act(g.learner.id, game_id, *read_move(request.form))
             except StaleAction as error:
                 flash(str(error), "info")
             except GameActionError as error:
                 flash(str(error), "error")
+            else:
+                if said:
+                    flash(said, "info")
         return redirect(url_for("solitaire.table", game_id=game_id))
     view = solitaire.load(g.learner.id, game_id)
     if view is None:

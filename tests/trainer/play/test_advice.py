@@ -57,3 +57,12 @@ def test_nothing_is_worked_out_for_a_seat_with_nothing_to_weigh():
         game.play(seat, Card.parse(card))
     assert game.legal_plays(1) == (Card.parse("5S"),)
     assert coach.advise(PlayerView.of(game, 1), game.awaits(1), 3, chances=True) is None
+
+
+def test_the_chart_summary_names_the_lowest_and_highest_the_line_draws():
+    """Decisions are points of the line too: the words give the chart's own extremes."""
+    series = (coach.WinPoint("deal 1", 0.5, True), coach.WinPoint("deal 1, your decision", 0.4),
+              coach.WinPoint("deal 2", 0.6, True), coach.WinPoint("deal 2, your decision", 0.87),
+              coach.WinPoint("the end", 1.0))
+    summary = coach.win_chart(series).summary
+    assert "lowest 40% (deal 1, your decision)" in summary and "highest 87% (deal 2, your decision)" in summary

@@ -58,3 +58,39 @@ def test_a_discard_is_judged_against_the_best_and_noted_for_the_review():
     assert note.lost == round(analysis.options[0].net_ev - analysis.options[-1].net_ev, grading.DISCARD_DIGITS) > 0
     assert attempt is not None and not attempt.correct
     assert note_of(note.to_dict()) == note
+
+
+def _note(**fields) -> PlayNote:
+    values = dict(deal=1, pile=(), hand=tuple(Card.parse(c) for c in ("5H", "7C", "KS")), card=Card.parse("5H"),
+                  best=Card.parse("5H"), lost=0.0, win=0.52, best_win=0.529)
+    values.update(fields)
+    return PlayNote(**values)
+
+
+def test_a_card_best_by_points_that_loses_chance_names_the_card_best_for_the_game():
+    note = _note(best_win_card=Card.parse("7C"))
+    assert note.was_best and note.win_better == Card.parse("7C") and note.win_lost > 0
+    assert "the 7♣ was better for the game" in note.verdict.win_text
+    assert note_of(note.to_dict()) == note
+
+
+def test_the_card_best_for_the_game_loses_no_chance():
+    note = _note(card=Card.parse("7C"), best_win_card=Card.parse("7C"), win=0.529, lost=0.4)
+    assert note.win_better is None and note.win_lost == 0.0 and note.verdict.win_text == ""
+
+
+def test_an_older_note_without_the_card_for_the_game_counts_no_loss_for_the_best_card():
+    """Notes kept before the card best for the game was noted: the best card by points loses nothing."""
+    data = _note().to_dict()
+    del data["best_win_card"]
+    note = note_of(data)
+    assert note.win_better is None and note.win_lost == 0.0
+    worse = note_of({**data, "card": "KS", "lost": 1.2})
+    assert worse.win_better == Card.parse("5H") and worse.win_lost > 0
+
+
+def test_a_discard_that_loses_chance_names_the_discard_best_for_the_game():
+    hand = tuple(Card.parse(c) for c in ("5H", "5S", "JC", "4D", "9S", "KH"))
+    note = DiscardNote(1, hand, hand[4:], hand[4:], 8.0, 8.0, 0.0, True, 0.5, 0.52, hand[3:5])
+    assert note.win_better == hand[3:5] and "laying away 4♦ 9♠ was better" in note.verdict.win_text
+    assert note_of(note.to_dict()) == note

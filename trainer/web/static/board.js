@@ -57,6 +57,53 @@
   // time; any key or click skips to the end (and does nothing else).
   var game = document.querySelector(".game[data-pegs-before]");
   if (!game) return;
+
+  // A refused move's message goes beside the hand it is about: the page opens
+  // scrolled to the hand (its first card has the focus), and the message at the
+  // top of the page would be off a phone's screen.
+  var flashes = document.querySelector("main > .flashes");
+  var seat = game.querySelector(".my-seat");
+  if (flashes && seat && flashes.querySelector(".flash-error")) {
+    seat.insertBefore(flashes, seat.firstChild);
+    flashes.classList.add("at-hand");
+    flashes.scrollIntoView({ block: "nearest" });
+  }
+
+  // ------------------------------------------------------------ pause (the menu's button)
+  // Hides the table and holds the bots' moves where they are until Resume; the
+  // button is shown only here, where a script can keep that promise.
+  var paused = false;
+  var held = false;  // a step of the playback waits for the resume
+  var pauseButton = document.querySelector("[data-pause]");
+  var pauseScreen = game.querySelector("[data-pause-screen]");
+  var hidden = game.querySelectorAll("[data-pausable]");
+  function setPaused(on) {
+    paused = on;
+    game.classList.toggle("paused", on);
+    if (pauseScreen) pauseScreen.hidden = !on;
+    hidden.forEach(function (el) { el.inert = on; el.setAttribute("aria-hidden", on ? "true" : "false"); });
+    document.dispatchEvent(new CustomEvent("crib:pause", { detail: { paused: on } }));
+    if (on) {
+      var resume = pauseScreen && pauseScreen.querySelector("button");
+      if (resume) resume.focus();
+    } else {
+      if (pauseButton) pauseButton.focus();
+      if (held) { held = false; tick(); }
+    }
+  }
+  if (pauseButton && pauseScreen) {
+    pauseButton.hidden = false;
+    pauseButton.addEventListener("click", function () {
+      var menu = pauseButton.closest("details");
+      if (menu) menu.open = false;
+      setPaused(true);
+    });
+    pauseScreen.querySelector("button").addEventListener("click", function () { setPaused(false); });
+    document.addEventListener("keydown", function (event) {
+      if (paused && event.key === "Escape") setPaused(false);
+    });
+  }
+
   var DELAYS = { slow: 1100, normal: 600, fast: 250, off: 0 };
   var speed = game.dataset.animation || document.body.dataset.animation || "normal";
   if (!(speed in DELAYS)) speed = "normal";
@@ -104,14 +151,19 @@
     lines.forEach(function (line) { if (line.dataset.sound) kinds[line.dataset.sound] = true; });
     Object.keys(kinds).forEach(sound);
     game.dataset.animated = "done";
+    document.dispatchEvent(new CustomEvent("crib:shown"));
     return;
   }
 
   var finalPegs = lines[lines.length - 1].dataset.pegs;
   var countShown = game.querySelector("[data-testid=count]");
   var finalCount = countShown ? countShown.textContent : "";
+  // The phone's score bar repeats the count after its word ("Count 15").
+  var phoneCount = game.querySelector("[data-count-shown]");
+  var countWord = phoneCount ? phoneCount.textContent.replace(/\s*\d+\s*$/, "") : "";
   function showCount(value) {
     if (countShown && value !== undefined) countShown.textContent = value;
+    if (phoneCount && value !== undefined) phoneCount.textContent = countWord + " " + value;
   }
 
   var next = 0;
@@ -128,6 +180,7 @@
     if (line.dataset.pegs) placePegs(line.dataset.pegs);
     showCount(line.dataset.count);
     if (!quiet && line.dataset.sound) sound(line.dataset.sound);
+    if (!quiet) document.dispatchEvent(new CustomEvent("crib:step", { detail: { step: k } }));
   }
 
   function finish() {
@@ -143,6 +196,7 @@
   }
 
   function tick() {
+    if (paused) { held = true; return; }
     if (next >= lines.length) { finish(); return; }
     showStep(next++, false);
     timer = setTimeout(tick, DELAYS[speed]);
@@ -150,8 +204,11 @@
 
   function skip(event) {
     if (event.type === "keydown" && (event.key === "Shift" || event.key === "Tab" || event.ctrlKey || event.metaKey || event.altKey)) return;
+    // The menu and the pause are not the table: opening them skips nothing (a paused table waits).
+    if (paused || (event.target.closest && event.target.closest(".table-menu, [data-pause-screen]"))) return;
     event.preventDefault();
     event.stopPropagation();
+    document.dispatchEvent(new CustomEvent("crib:skipped"));
     finish();
   }
 

