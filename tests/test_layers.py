@@ -154,11 +154,12 @@ PACKAGE_LAYERS: dict[str, tuple[str, ...]] = {
     "engine.analysis": ("engine",),
     "engine.bots": ("engine", "engine.analysis"),
     "trainer.language": (),
+    "trainer.live": (),
     "trainer.record": ("trainer.language",),
     "trainer.drills": ("trainer.language", "trainer.record"),
     "trainer.rating": ("trainer.language", "trainer.record", "trainer.drills"),
     "trainer.lessons": ("trainer.language", "trainer.record", "trainer.drills", "trainer.rating"),
-    "trainer.play": ("trainer.language", "trainer.record", "trainer.drills", "trainer.rating"),
+    "trainer.play": ("trainer.language", "trainer.record", "trainer.drills", "trainer.rating", "trainer.live"),
 }
 
 

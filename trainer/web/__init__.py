@@ -40,6 +40,7 @@ from sqlalchemy.exc import ArgumentError
 from trainer.database import db, migrate
 from trainer.language import i18n
 from trainer.language.i18n import gettext as _
+from trainer.live.announce import deliver_after_commit
 from trainer.rating.placement import TARGET_CHANCE
 from trainer.resources import content_dir
 from trainer.web import health, language, learners, security
@@ -69,7 +70,7 @@ BLUEPRINTS = (
 FRAME_BLUEPRINTS = ("trainer.web.language",)
 
 #: Blueprints for machines rather than learners (no navigation entry).
-SERVICE_BLUEPRINTS = ("trainer.web.health",)
+SERVICE_BLUEPRINTS = ("trainer.web.health", "trainer.web.live")
 
 #: The PostgreSQL advisory lock that starting processes queue on to migrate
 #: one at a time: any fixed 64-bit number ("crib" in ASCII).
@@ -250,6 +251,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(default_config() if test_config is None else test_config)
 
     db.init_app(app)
+    deliver_after_commit()  # a live table's SQLite announcements reach this process's streams at commit
     with app.app_context():
         health.discard_broken_connections(db.engine)
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))

@@ -59,6 +59,7 @@ class WaitressWorker(Worker):
         settings: ServerSettings = self.app.settings  # type: ignore[attr-defined]  # our WorkerPool
         socket_map: dict = {}
         server = waitress_server.create_server(self.wsgi, settings, sockets=[s.sock for s in self.sockets],
+                                               database_url=self.wsgi.config["SQLALCHEMY_DATABASE_URI"],
                                                socket_map=socket_map)
         while self.alive and self.ppid == os.getppid():
             self.notify()

@@ -152,7 +152,8 @@ def serve(options: ServeOptions, environ: Mapping[str, str] = os.environ) -> Non
     logging.basicConfig()  # waitress's own warnings (a full task queue...) on stderr, as waitress.serve does
     settings = replace(settings, threads=options.workers * options.threads)
     try:
-        server = waitress_server.create_server(app, settings, host=options.host, port=options.port)
+        server = waitress_server.create_server(app, settings, host=options.host, port=options.port,
+                                               database_url=config["SQLALCHEMY_DATABASE_URI"])
     except OSError as error:
         raise ValueError(f"cannot listen on {host}:{options.port}: {error.strerror or error}") from None
     _announce(app, host, options.port, f"{settings.threads} threads")

@@ -9,6 +9,11 @@ first byte, and an idle connection is closed after ``idle_timeout``.  A body
 over :data:`MAX_BODY_BYTES` is answered 413 before it is read, a malformed
 request (a broken chunked body, say) 400, by waitress itself.
 
+A live table's stream (``/live/<key>``, :mod:`trainer.live`) is answered by
+:class:`StreamingChannel` itself: its headers are written, the connection is
+handed to the process's hub, and no thread waits on it; the hub writes each
+version as it comes.  So hundreds of open tables take no threads from the pages.
+
 Nothing here replaces a buffering reverse proxy on the open internet (see the
 README): a client may still open up to ``connection_limit`` connections.
 """
@@ -23,6 +28,10 @@ import waitress
 from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer
 
+from trainer.live.hub import HUB, OPENING
+from trainer.live.listener import listen
+from trainer.live.stream import HEADERS, chunk, stream_key
+
 #: The largest request body accepted (the trainer's forms are a few kilobytes).
 MAX_BODY_BYTES = 1 << 20
 #: Seconds a client has to send a whole request, headers and body, once it has begun.
@@ -30,7 +39,8 @@ REQUEST_TIMEOUT = 20
 #: Seconds an idle connection (kept alive between requests, or never used) stays open.
 IDLE_TIMEOUT = 30
 #: Connections each process keeps open at most; more wait in the listen queue.
-CONNECTION_LIMIT = 200
+#: Every open table page holds one (its stream) besides the pages' own.
+CONNECTION_LIMIT = 1000
 
 
 @dataclass(frozen=True)
@@ -90,13 +100,81 @@ class DeadlineChannel(HTTPChannel):
         return super().writable()
 
 
+class StreamingChannel(DeadlineChannel):
+    """A connection that, asked for a live table's stream, becomes one.
+
+    The request is answered here, in a task thread for a moment: the stream's
+    headers are queued and the connection subscribed to the hub, and the
+    thread goes back to the pool.  From then on the hub writes events with
+    :meth:`push` from whatever thread announces them, and the event loop sends
+    them; the client closing the connection (or a failed write) ends the stream.
+    """
+
+    stream: str | None = None
+
+    def service(self) -> None:
+        requests: list[Any] = self.requests
+        request = requests[0]
+        key = None if request.error or request.command != "GET" else stream_key(request.path)
+        if key is None:
+            super().service()
+            return
+        with self.requests_lock:
+            for queued in requests:
+                queued.close()
+            requests.clear()  # a stream answers its request for as long as it is open
+        self.stream = key
+        self.write_soon(HEADERS + chunk(OPENING))
+        HUB.subscribe(key, self)
+        self.server.pull_trigger()
+        self.last_activity = time.time()
+
+    def push(self, data: bytes) -> None:
+        """Write ``data`` as a chunk of the stream (from any thread)."""
+        self.write_soon(chunk(data))
+        self.server.pull_trigger()
+
+    def readable(self) -> bool:
+        return self.stream is not None or super().readable()
+
+    def handle_read(self) -> None:
+        if self.stream is None:
+            super().handle_read()
+            return
+        try:
+            data = self.recv(self.adj.recv_bytes)
+        except OSError:
+            data = b""
+        if not data:  # the page went away
+            self.end()
+
+    def end(self) -> None:
+        """End the stream and its connection."""
+        if self.stream is not None:
+            HUB.unsubscribe(self.stream, self)
+            self.stream = None
+        self.will_close = True
+        self.connected = False
+        self.server.pull_trigger()
+
+    def handle_close(self) -> None:
+        if self.stream is not None:
+            HUB.unsubscribe(self.stream, self)
+            self.stream = None
+        super().handle_close()
+
+
 def create_server(app: Callable, settings: ServerSettings, *, sockets: Sequence[Any] = (),
-                  host: str = "127.0.0.1", port: int = 5000, socket_map: dict | None = None):
-    """A waitress server for ``app`` on ``sockets`` (listening already) or on ``host``:``port``."""
+                  host: str = "127.0.0.1", port: int = 5000, socket_map: dict | None = None,
+                  database_url: str | None = None):
+    """A waitress server for ``app`` on ``sockets`` (listening already) or on ``host``:``port``;
+    with a PostgreSQL ``database_url`` the process listens for other processes' moves too."""
     where: dict[str, Any] = {"sockets": list(sockets)} if sockets else {"host": host, "port": port}
     socket_map = {} if socket_map is None else socket_map
     server = waitress.create_server(app, map=socket_map, **where, **settings.adjustments())
-    channel = type("Channel", (DeadlineChannel,), {"request_timeout": settings.request_timeout})
+    if database_url is not None:
+        listen(database_url)
+    channel = type("Channel", (StreamingChannel,), {"request_timeout": settings.request_timeout})
     for dispatcher in socket_map.values():  # one listening server per socket
         if isinstance(dispatcher, BaseWSGIServer):
             dispatcher.channel_class = channel
