@@ -28,7 +28,7 @@ document.addEventListener("crib:sound", function (e) { window.cribSounds.push(e.
 
 def new_game(page, live_server, *, counting: str = "Automatic", length: str = "61 (one lap)") -> None:
     page.goto(live_server.url + "/play/")
-    page.get_by_text("Easy", exact=True).click()
+    page.get_by_role("radio", name="Easy", exact=True).check()
     page.get_by_text(length).click()
     page.get_by_text(counting, exact=True).click()
     submit(page, page.get_by_role("button", name="Deal me in").click)

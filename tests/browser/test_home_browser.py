@@ -108,6 +108,10 @@ def test_the_table_menu_by_keyboard_alone(live_server, page, tmp_path):
     page.keyboard.press("Tab")
     expect(page.get_by_test_id("coach-setting")).to_be_focused()  # the coach, left off here
     page.keyboard.press("Tab")
+    expect(page.get_by_role("checkbox", name="Say go for me")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("checkbox", name="Speak the count")).to_be_focused()
+    page.keyboard.press("Tab")
     expect(page.get_by_role("button", name="Save settings")).to_be_focused()
     with page.expect_navigation():
         page.keyboard.press("Enter")

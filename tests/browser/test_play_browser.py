@@ -46,7 +46,7 @@ def test_a_whole_61_game_with_muggins_both_ways(live_server, page, tmp_path):
     shots = Shots(Path(os.environ.get("PLAY_SCREENSHOTS", tmp_path)))
     sign_in(page, live_server)
     page.goto(live_server.url + "/play/")
-    page.get_by_text("Easy", exact=True).click()
+    page.get_by_role("radio", name="Easy", exact=True).check()
     page.get_by_text("61 (one lap)").click()
     page.get_by_text("Muggins", exact=True).click()
     shots.take(page, "setup")

@@ -21,6 +21,7 @@ from trainer.live.announce import announce
 from trainer.live.hub import HUB, Hub, Version
 from trainer.live.listener import listen, stop_listening
 from trainer.web import create_app
+from trainer.web.waitress_server import ServerSettings, create_server
 
 
 class Recorder:
@@ -120,6 +121,32 @@ def test_the_development_server_streams_the_same_events(tmp_path):
         stream.close()
     finally:
         server.shutdown()
+        close_app(app)
+
+
+def test_a_stream_carries_every_version_once_and_in_order_however_fast_they_come(tmp_path):
+    """The hub writes from its own threads while waitress's loop sends: 3,000 versions
+    published back to back reach the page each exactly once, in order (a lock-free
+    flush on the loop's side once sent some twice and lost others)."""
+    app = create_app(app_config(f"sqlite:///{tmp_path / 'live.sqlite3'}"))
+    server = create_server(app, ServerSettings(threads=2), host="127.0.0.1", port=0)
+    threading.Thread(target=server.run, daemon=True).start()
+    table, count = key(), 3000
+    try:
+        stream = open_stream(server.effective_port, table)
+        read_until(stream, b": open")
+        deadline = time.monotonic() + 5
+        while HUB.count(table) == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        for version in range(count):
+            HUB.publish(table, Version(version, 0.0))
+            if version % 7 == 0:
+                time.sleep(0.0005)  # let the loop flush between writes now and then
+        data = read_until(stream, b'"version": %d,' % (count - 1))
+        assert versions(data) == list(range(count))
+        stream.close()
+    finally:
+        server.close()
         close_app(app)
 
 

@@ -119,11 +119,11 @@ class StreamingChannel(DeadlineChannel):
         if key is None:
             super().service()
             return
+        self.stream = key  # first: from here on the event loop flushes under the lock (handle_write)
         with self.requests_lock:
             for queued in requests:
                 queued.close()
             requests.clear()  # a stream answers its request for as long as it is open
-        self.stream = key
         self.write_soon(HEADERS + chunk(OPENING))
         HUB.subscribe(key, self)
         self.server.pull_trigger()
@@ -133,6 +133,17 @@ class StreamingChannel(DeadlineChannel):
         """Write ``data`` as a chunk of the stream (from any thread)."""
         self.write_soon(chunk(data))
         self.server.pull_trigger()
+
+    def handle_write(self) -> None:
+        # waitress flushes without the lock when no request is being answered, trusting that
+        # only a task thread writes, and only while it answers; a stream is written by the
+        # hub's threads (whose write_soon flushes too), so both sides must hold the lock or
+        # the same bytes go out twice, or some never.
+        if self.stream is None:
+            super().handle_write()
+            return
+        with self.outbuf_lock:
+            super().handle_write()
 
     def readable(self) -> bool:
         return self.stream is not None or super().readable()
