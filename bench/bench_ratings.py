@@ -27,13 +27,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from servers import demo_data, serving  # noqa: E402
+from servers import demo_arguments, demo_database, serving  # noqa: E402
 from webclient import Learner, Timings, percentile, report  # noqa: E402
 
 from trainer import database as trainer_database  # noqa: E402
@@ -112,21 +111,13 @@ def time_services(app, rounds: int) -> Timings:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--database", help="database URL (default: a new SQLite file in a temporary folder)")
-    parser.add_argument("--learners", type=int, default=1000)
-    parser.add_argument("--attempts", type=int, default=900, help="attempts of each learner but demo-1")
-    parser.add_argument("--heavy", type=int, default=100_000, help="attempts of demo-1")
-    parser.add_argument("--rounds", type=int, default=200, help="times each is timed")
-    parser.add_argument("--reuse", action="store_true", help="the database already holds the demo learners")
+    demo_arguments(parser, "service and page")
     args = parser.parse_args()
+    with demo_database(args) as database:
+        return measure(args, database)
 
-    folder = tempfile.TemporaryDirectory()
-    database = args.database or f"sqlite:///{Path(folder.name) / 'bench.sqlite3'}"
-    print(f"database: {database.split('@')[-1]}")
-    if not args.reuse:
-        print(f"filling: {args.learners:,} learners, demo-1 with {args.heavy:,} attempts, the others {args.attempts:,}")
-        demo_data(database, "--learners", str(args.learners), "--attempts", str(args.attempts),
-                  "--first-attempts", str(args.heavy))
+
+def measure(args: argparse.Namespace, database: str) -> int:
     app = create_app({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "benchmark"})
     time_replay(app)
     services = time_services(app, args.rounds)
@@ -150,7 +141,6 @@ def main() -> int:
     print(report(timings))
     worst = max(percentile(v, 0.5) for v in [*services.seconds.values(), *timings.seconds.values()])
     print(f"\nslowest median: {1000 * worst:.1f} ms (target: under 50 ms)")
-    folder.cleanup()
     return 1 if timings.errors else 0
 
 

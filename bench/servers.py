@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 CRIB = [sys.executable, "-m", "trainer.cli"]
@@ -33,6 +36,31 @@ def demo_data(database: str, *arguments: str) -> None:
     done = subprocess.run([*CRIB, "demo-data", *arguments], env=environment(database), cwd=ROOT,
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, check=True)
     print(f"  {done.stdout.strip()}  ({time.perf_counter() - started:.0f} s wall)", flush=True)
+
+
+def demo_arguments(parser: argparse.ArgumentParser, what_is_timed: str) -> None:
+    """The options of a benchmark over a database of demo learners."""
+    parser.add_argument("--database", help="database URL (default: a new SQLite file in a temporary folder)")
+    parser.add_argument("--learners", type=int, default=1000)
+    parser.add_argument("--attempts", type=int, default=900, help="attempts of each learner but demo-1")
+    parser.add_argument("--heavy", type=int, default=100_000, help="attempts of demo-1")
+    parser.add_argument("--rounds", type=int, default=200, help=f"times each {what_is_timed} is timed")
+    parser.add_argument("--reuse", action="store_true", help="the database already holds the demo learners")
+
+
+@contextmanager
+def demo_database(args: argparse.Namespace) -> Iterator[str]:
+    """The database the options name (a new SQLite file by default), filled with demo learners
+    unless ``--reuse``; yields its URL; a temporary folder is removed on exit."""
+    with tempfile.TemporaryDirectory() as folder:
+        database = args.database or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        print(f"database: {database.split('@')[-1]}")
+        if not args.reuse:
+            print(f"filling: {args.learners:,} learners, demo-1 with {args.heavy:,} attempts, "
+                  f"the others {args.attempts:,}")
+            demo_data(database, "--learners", str(args.learners), "--attempts", str(args.attempts),
+                      "--first-attempts", str(args.heavy))
+        yield database
 
 
 @contextmanager
