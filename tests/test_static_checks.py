@@ -5,6 +5,7 @@ a message saying how to install it, when its tool is missing (they come with the
 """
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -33,3 +34,29 @@ def test_mypy_passes_on_the_engine_and_the_trainer():
     # The cache lives outside the checkout (a fresh run takes ~10 s; a warm one ~1 s).
     result = _run("mypy", "--cache-dir", str(Path(sys.prefix) / ".mypy_cache"), "engine", "trainer")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def unclosed_blocks(css: str) -> list[int]:
+    """The lines where a ``{`` opens a block that the stylesheet never closes (CSS closes
+    them silently at its end, so a missing ``}`` makes every later rule part of that block).
+
+    >>> unclosed_blocks("@media (x) {\\n  a { b: c; }\\n/* } */\\nd { e: f; }\\n")
+    [1]
+    >>> unclosed_blocks('a { content: "{"; }')
+    []
+    """
+    css = re.sub(r"/\*.*?\*/", lambda comment: "\n" * comment.group().count("\n"), css, flags=re.S)
+    css = re.sub(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'', '""', css)
+    opened: list[int] = []
+    for number, line in enumerate(css.split("\n"), start=1):
+        for character in line:
+            if character == "{":
+                opened.append(number)
+            elif character == "}" and opened:
+                opened.pop()
+    return opened
+
+
+@pytest.mark.parametrize("sheet", sorted((ROOT / "trainer" / "web" / "static").glob("*.css")), ids=lambda p: p.name)
+def test_every_block_of_every_stylesheet_is_closed(sheet):
+    assert unclosed_blocks(sheet.read_text(encoding="utf-8")) == []

@@ -9,10 +9,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from engine.bots.levels import Level
 from engine.rules import Counting
 from trainer.play import games
+from trainer.record.table_settings import Animation
 
 from .helpers import sign_in
 from .table_stops import each_kind_of_stop, learner_id, new_game, set_table
@@ -111,9 +113,71 @@ def colours(page, selector: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
 
 
 @pytest.mark.front_end
-def test_the_muggins_prompts_keys_are_readable(live_server, page):
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_muggins_prompts_keys_are_readable(live_server, page, width):
+    page.set_viewport_size({"width": width, "height": 900})
     setup = games.GameSetup(Level.EASY, "six-card", "61", Counting.MUGGINS)
     at_stop(live_server, page, a_muggins_call, setup=setup)
     text, back = colours(page, "form.muggins-form p kbd")
     light, dark = sorted((luminance(text), luminance(back)), reverse=True)
     assert (light + 0.05) / (dark + 0.05) >= 4.5, (text, back)
+
+
+def a_card_to_play(table) -> bool:
+    return table.decision is not None and table.decision.kind == "play"
+
+
+@pytest.mark.front_end
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_pause_hides_the_table_until_resume(live_server, page, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    at_stop(live_server, page, a_card_to_play)
+    table = page.locator(".felt")
+    expect(table).to_be_visible()
+    page.locator("details.table-menu > summary").click()
+    page.get_by_role("button", name="Pause").click()
+    expect(page.locator("[data-pause-screen]")).to_be_visible()
+    expect(table).to_be_hidden()
+    expect(page.locator(".board-panel")).to_be_hidden()
+    expect(page.get_by_role("button", name="Resume")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(table).to_be_visible()
+    expect(page.locator("[data-pause-screen]")).to_be_hidden()
+
+
+@pytest.mark.front_end
+def test_on_a_wide_screen_the_phones_extras_stay_away(live_server, page):
+    """What only a phone shows (the running count beside the scores) is not on a wide
+    screen, and the felt's rules hold there too (a stylesheet block left open once
+    made every rule after it a phone's alone)."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    at_stop(live_server, page, a_card_on_a_count)
+    expect(page.get_by_test_id("phone-count")).to_be_hidden()
+    expect(page.get_by_test_id("count")).to_be_visible()
+
+
+def a_show(table) -> bool:
+    return table.waiting and table.phase == "show"
+
+
+@pytest.mark.front_end
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_spoken_count_reads_each_combination_into_a_live_region(live_server, page, language):
+    at_stop(live_server, page, a_show, language=language, animation=Animation.FAST, spoken_count=True)
+    live = page.locator("[data-spoken-live]")
+    expect(live).to_have_attribute("aria-live", "polite")
+    for _ in range(8):  # Continue until a hand with something to count is played back
+        with page.expect_navigation():
+            page.locator("form.continue button").click()
+        expect(page.locator("div.game")).to_have_attribute("data-animated", "done", timeout=15_000)
+        said = page.locator(".count-items li[data-reveal] [data-say]")
+        if said.count():
+            break
+    else:
+        raise AssertionError("no count played back")
+    words = [said.nth(i).get_attribute("data-say") for i in range(said.count())]
+    assert live.inner_text() == words[-1]  # each said as it lit up, the last one last
+    spoken = page.locator("body").get_attribute("data-spoken-last")
+    assert spoken == words[-1] + ":aloud"  # the setting is on and the browser has speech synthesis
+    if language == "ru":
+        assert re.search("[а-я]", words[-1]) and not re.search("[a-z]", words[-1]), words
