@@ -181,3 +181,25 @@ def test_the_spoken_count_reads_each_combination_into_a_live_region(live_server,
     assert spoken == words[-1] + ":aloud"  # the setting is on and the browser has speech synthesis
     if language == "ru":
         assert re.search("[а-я]", words[-1]) and not re.search("[a-z]", words[-1]), words
+
+
+@pytest.mark.front_end
+def test_on_a_wide_screen_the_board_stands_down_the_left_of_the_table(live_server, page):
+    """Seed 001's table: the board beside the felt on a wide screen, stood on its end,
+    its pegs where the scores say; above the felt on a narrower one."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    at_stop(live_server, page, a_card_on_a_count)
+    upright = page.locator("svg.crib-board.upright")
+    expect(upright).to_be_visible()
+    expect(page.locator("svg.crib-board.wide")).to_be_hidden()
+    board, felt = upright.bounding_box(), page.locator(".felt").bounding_box()
+    assert board["x"] + board["width"] <= felt["x"], (board, felt)
+    assert board["height"] > board["width"]  # standing up
+    for side in range(2):
+        score = int(page.locator(f"[data-side-score='{side}']").inner_text())
+        peg = upright.locator(f".peg.p{side}.front")
+        assert int(peg.get_attribute("data-score")) == score
+    page.set_viewport_size({"width": 1000, "height": 900})
+    expect(upright).to_be_hidden()
+    board, felt = page.locator("svg.crib-board.wide").bounding_box(), page.locator(".felt").bounding_box()
+    assert board["y"] + board["height"] <= felt["y"]

@@ -68,8 +68,10 @@ class BoardLayout:
     tracks: tuple[Track, ...]
     game_hole: Hole
     pegs: tuple[Peg, ...]
-    #: x of the lines drawn between groups of five, for the template.
+    #: x of the lines drawn between groups of five, for the template (y when ``upright``).
     group_lines: tuple[float, ...]
+    #: Stood on its end: the rows run down the board (a column beside the table).
+    upright: bool = False
 
 
 def _column_x(index: int) -> float:
@@ -116,3 +118,27 @@ def board_layout(target: int, pegs: tuple[tuple[int, int], ...], *, row_holes: i
             placed.append(Peg(player, score, hole.x, hole.y, is_front))
     lines = tuple(_column_x(g * GROUP) - (STEP + GROUP_GAP) / 2 for g in range(1, row_holes // GROUP))
     return BoardLayout(row_width, height, target, laps, tuple(tracks), game_hole, tuple(placed), lines)
+
+
+def stood_up(board: BoardLayout) -> BoardLayout:
+    """``board`` stood on its end, every x and y swapped: seed 001's board down the left
+    of the table on a wide screen.
+
+    >>> flat = board_layout(61, ((3, 0), (0, 0)), row_holes=30)
+    >>> tall = stood_up(flat)
+    >>> (tall.width, tall.height) == (flat.height, flat.width), tall.upright
+    (True, True)
+    >>> flat.tracks[0].holes[2].x == tall.tracks[0].holes[2].y, tall.pegs[0].score
+    (True, 3)
+    """
+
+    def turn(hole: Hole) -> Hole:
+        return Hole(hole.y, hole.x, hole.score)
+
+    return BoardLayout(
+        width=board.height, height=board.width, target=board.target, laps=board.laps,
+        tracks=tuple(Track(t.player, tuple(turn(h) for h in t.holes), turn(t.start)) for t in board.tracks),
+        game_hole=turn(board.game_hole),
+        pegs=tuple(Peg(p.player, p.score, p.y, p.x, p.front) for p in board.pegs),
+        group_lines=board.group_lines, upright=not board.upright,
+    )

@@ -59,7 +59,7 @@ from engine.table import Pile, ShowState, TableState, fold
 from trainer.language import words
 from trainer.language.i18n import N_, NC_, ngettext, pgettext
 from trainer.language.i18n import gettext as _
-from trainer.play.board import BoardLayout, board_layout
+from trainer.play.board import BoardLayout, board_layout, stood_up
 from trainer.play.seats import Actor, Seating, against_level
 
 #: Lines of "what just happened" kept from before the latest reveal.
@@ -269,6 +269,11 @@ class Table:
     card_steps: tuple[tuple[Card, int], ...] = ()
     item_steps: tuple[int | None, ...] = ()
     side_names: tuple[str, ...] = ()
+
+    @property
+    def upright_board(self) -> BoardLayout:
+        """The phone's board stood on its end, for the column beside the table on a wide screen."""
+        return stood_up(self.narrow_board)
 
     @property
     def over(self) -> bool:
