@@ -244,6 +244,8 @@ def test_a_whole_muggins_game_hides_every_secret_and_ends_with_results(seeded, l
     board = [game.rules.peg_hole(score) for score in game.scores]
     assert max(board) == 61
     assert f"You {board[0]}" in text and f"{board[1]} bot" in text
+    # A count that went past the target is kept whole in the totals, and the page says why.
+    assert ('data-testid="past-the-target"' in text) == (max(game.scores) > 61)
     assert "Deals played" in text and f">{game.deal_number}<" in text
     # Counting accuracy: the learner under-claimed some of their counts.
     with seeded.app_context():
