@@ -1,0 +1,75 @@
+"""Any seat a person or a bot (issue 18): two people at one table, each moving through
+the same service (``games.act``) from their own seat, each seeing the table from their
+own chair and only their own cards, to the end of the game, with a bot in a third seat."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.events import Counted
+from engine.pegging import score_play
+from engine.rules import Counting
+from engine.scoring import score_show
+from trainer import database
+from trainer.play import games
+from trainer.play.seats import Sitter
+from trainer.play.table import DecisionKind, Table
+from trainer.record import learners
+
+
+def the_move(table: Table) -> games.GameMove | None:
+    """A person's move at their table: the true count, the first legal card (None: not theirs to make)."""
+    decision = table.decision
+    if table.waiting:
+        return games.SayGo() if decision is not None and decision.kind is DecisionKind.GO else games.Continue()
+    if decision is None or decision.kind is DecisionKind.OVER:
+        return None
+    match decision.kind:
+        case DecisionKind.DISCARD:
+            return games.Discard(tuple(sorted(decision.hand))[:decision.discards])
+        case DecisionKind.CUT:
+            return games.Cut("")
+        case DecisionKind.PLAY:
+            return games.PlayCard(decision.legal[0])
+        case DecisionKind.CLAIM:
+            cards, starter = decision.claim_cards, decision.claim_starter
+            true = score_play(cards).points if decision.claim_what is Counted.PLAY else \
+                score_show(cards, starter, crib=decision.claim_what is Counted.CRIB).total
+            return games.ClaimPoints(str(true))
+    return games.Accept()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant, counting", [("six-card", Counting.MUGGINS), ("three-player", Counting.AUTOMATIC)])
+def test_two_people_play_one_game_each_from_their_own_seat(app, variant, counting):
+    with app.app_context():
+        ann = learners.learner_by_name("Ann", create=True).id
+        bob = learners.learner_by_name("Bob", create=True).id
+        database.commit()
+        setup = games.GameSetup(variant=variant, counting=counting, length="61")
+        bots = (Sitter.bot(setup.level),) if variant == "three-player" else ()
+        game_id = games.new_game(ann, setup, seed=7, sitters=(Sitter.person(ann), Sitter.person(bob)) + bots)
+        hands = [games.load_table(person, game_id).decision.hand for person in (ann, bob)]
+        assert len(hands[0]) == len(hands[1]) and not set(hands[0]) & set(hands[1])  # each their own deal
+        moves = {ann: 0, bob: 0}
+        for _ in range(4000):
+            made = False
+            for person in (ann, bob):
+                table = games.load_table(person, game_id)
+                assert table is not None
+                move = the_move(table)
+                if move is not None:
+                    games.act(person, game_id, table.version, move)
+                    moves[person] += 1
+                    made = True
+            if not made:
+                break
+        seated = games.finished_game(ann, game_id)
+        assert seated is not None and seated.game.is_over, "the game stopped with nobody to move"
+        assert moves[ann] > 20 and moves[bob] > 20, moves
+        assert [s.learner_id for s in seated.seats][:2] == [ann, bob]
+        assert sum(bool(s.won) for s in seated.seats) == 1
+        # Each sees the table from their own chair: themselves first, the other by name.
+        for person, other in ((ann, "Bob"), (bob, "Ann")):
+            names = games.load_table(person, game_id).side_names
+            assert names[0] != other and other in names, names
