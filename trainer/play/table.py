@@ -457,7 +457,8 @@ class _Narrator:
         if self._mine(event.dealer):
             whose = _("You deal: the crib is yours.")
         elif rules.partnerships and rules.side_of(event.dealer) == seating.my_side:
-            whose = _("Your partner deals: the crib is your side's.")
+            whose = _("Your partner deals: the crib is your side's.") if len(seating.team(seating.my_side)) == 2 \
+                else _cap(_("%(who)s deals: the crib is your side's.", who=seating.in_sentence(event.dealer)))
         else:
             whose = _cap(_("%(who)s deals: the crib is %(whose)s.", who=seating.in_sentence(event.dealer),
                            whose=seating.owner(event.dealer)))
@@ -568,6 +569,8 @@ class _Narrator:
         if rules.partnerships:
             if event.winner == seating.my_side:
                 return Happening(_("Your side wins the game!"), Actor.TABLE)
+            if rules.sides > 2:
+                return Happening(_("%(who)s win the game.", who=seating.side_name(event.winner)), Actor.TABLE)
             if seating.other_side_is_bots:
                 return Happening(_("The bots win the game."), Actor.TABLE)
             return Happening(_("Your opponents win the game."), Actor.TABLE)
