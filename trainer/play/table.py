@@ -59,7 +59,7 @@ from engine.table import Pile, ShowState, TableState, fold
 from trainer.language import words
 from trainer.language.i18n import N_, NC_, ngettext, pgettext
 from trainer.language.i18n import gettext as _
-from trainer.play.board import BoardLayout, board_layout
+from trainer.play.board import BoardLayout, board_layout, narrow_row_holes
 from trainer.play.seats import Actor, Seating, against_level
 
 #: Lines of "what just happened" kept from before the latest reveal.
@@ -763,7 +763,7 @@ def table_of(game: Game, seating: Seating, *, seen: int, mark: int, game_id: int
         decision=decision,
         turn=turn,
         board=board_layout(rules.target, pegs),
-        narrow_board=board_layout(rules.target, pegs, row_holes=30),
+        narrow_board=board_layout(rules.target, pegs, row_holes=narrow_row_holes(len(pegs))),
         match_id=match_id,
         pegs_before=pegs_before,
         count_before=count_before,
