@@ -893,3 +893,17 @@ def test_five_and_six_player_games_and_a_team_game_with_muggins_play_from_set_up
     line = "Your side %d – %d the best other side" if game.rules.partnerships else \
         "You %d – %d the best other player"
     assert line % (board[mine], other) in listed
+
+
+def test_a_team_matchs_results_give_every_sides_match_points(seeded, learner):
+    url = start(learner, variant="six-player-three-teams", length="61", match="on")
+    player = TablePlayer(seeded, learner, url)
+    player.play_to_end()
+    game, _ = player.saved()
+    results = learner.client.get(f"/play/{player.game_id}/results").get_data(as_text=True)
+    shown = re.search(r'data-testid="match-score">Match points: (.*?)</p>', results).group(1)
+    points = [int(p) for p in re.findall(r"<strong>(\d+)</strong>", shown)]
+    mine = game.rules.side_of(0)
+    assert len(points) == 3 and sorted(points) == [0, 0, game.outcome.match_points]
+    assert (points[0] > 0) == (game.outcome.winner == mine)
+    assert shown.startswith("You + partner <strong>") and "Bot 1 + Bot 4 <strong>" in shown.replace("&#43;", "+")
