@@ -832,10 +832,15 @@ def _analysed_here(html: str) -> bool:
 # ---------------------------------------------------------------- every table of RULES.md §4, every target
 
 
+def test_every_offered_games_name_fits_its_saved_column():
+    """PostgreSQL refuses a longer name than ``saved_game.variant`` holds (SQLite would keep it)."""
+    assert max(len(name) for name in games.VARIANTS) <= SavedGame.__table__.c.variant.type.length
+
+
 def test_setup_offers_every_table_with_bots_and_every_target(learner):
     html = learner.client.get("/play/").get_data(as_text=True)
-    for variant in ("six-card", "five-card", "seven-card", "three-player", "four-player", "four-player-each",
-                    "five-player", "six-player", "six-player-two-teams", "six-player-three-teams"):
+    for variant in ("six-card", "five-card", "seven-card", "three-player", "four-player", "four-each",
+                    "five-player", "six-player", "six-2-teams", "six-3-teams"):
         assert f'name="variant" value="{variant}"' in html, variant
     for length in ("own", "61", "91", "121", "241"):
         assert f'name="length" value="{length}"' in html, length
@@ -843,8 +848,8 @@ def test_setup_offers_every_table_with_bots_and_every_target(learner):
 
 
 @pytest.mark.parametrize("variant, length, target, lines", [
-    ("four-player-each", "91", 91, (61, 31)), ("five-player", "own", 121, (91, 61, 31)),
-    ("six-player-two-teams", "241", 241, (211, 181, 151)), ("three-player", "121", 121, (91, 61, 31)),
+    ("four-each", "91", 91, (61, 31)), ("five-player", "own", 121, (91, 61, 31)),
+    ("six-2-teams", "241", 241, (211, 181, 151)), ("three-player", "121", 121, (91, 61, 31)),
 ])
 def test_every_table_is_set_up_to_every_target_with_the_skunk_lines_of_rules_md_section_3(
         seeded, learner, variant, length, target, lines):
@@ -860,7 +865,7 @@ def test_every_table_is_set_up_to_every_target_with_the_skunk_lines_of_rules_md_
 @pytest.mark.parametrize("variant, counting, sides, labels", [
     ("five-player", "automatic", 5, ("You", "Bot 1", "Bot 2", "Bot 3", "Bot 4")),
     ("six-player", "automatic", 6, ("You", "Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5")),
-    ("six-player-three-teams", "muggins", 3, ("You + partner", "Bot 1 + Bot 4", "Bot 2 + Bot 5")),
+    ("six-3-teams", "muggins", 3, ("You + partner", "Bot 1 + Bot 4", "Bot 2 + Bot 5")),
 ])
 def test_five_and_six_player_games_and_a_team_game_with_muggins_play_from_set_up_to_results(
         seeded, learner, variant, counting, sides, labels):
@@ -896,7 +901,7 @@ def test_five_and_six_player_games_and_a_team_game_with_muggins_play_from_set_up
 
 
 def test_a_team_matchs_results_give_every_sides_match_points(seeded, learner):
-    url = start(learner, variant="six-player-three-teams", length="61", match="on")
+    url = start(learner, variant="six-3-teams", length="61", match="on")
     player = TablePlayer(seeded, learner, url)
     player.play_to_end()
     game, _ = player.saved()

@@ -40,7 +40,7 @@ to grade the decision.
 Traceback (most recent call last):
 ...
 trainer.play.games.GameActionError: Choose one of the games offered: six-, five- or seven-card, or three to six players.
->>> [GameSetup(variant="six-player-three-teams", length=length).rules().skunk_lines for length in ("91", "241")]
+>>> [GameSetup(variant="six-3-teams", length=length).rules().skunk_lines for length in ("91", "241")]
 [(61, 31), (211, 181, 151)]
 """
 
@@ -99,12 +99,12 @@ MATCH_POINTS = 3
 #: 121), or each for themselves; five and six players (seed 004's playroom)
 #: each for themselves, and six as two teams of three or three teams of two,
 #: seated so the teams alternate.  ("four-player" keeps its name: saved games
-#: read it back.)
+#: read it back.  A name is saved in ``saved_game.variant``, twelve characters.)
 VARIANTS: dict[str, Rules] = {
     "six-card": STANDARD, "five-card": FIVE_CARD, "seven-card": SEVEN_CARD,
-    "three-player": THREE_PLAYER, "four-player": FOUR_PLAYER, "four-player-each": FOUR_PLAYER_SOLO,
-    "five-player": FIVE_PLAYER, "six-player": SIX_PLAYER, "six-player-two-teams": SIX_PLAYER_TWO_TEAMS,
-    "six-player-three-teams": SIX_PLAYER_THREE_TEAMS,
+    "three-player": THREE_PLAYER, "four-player": FOUR_PLAYER, "four-each": FOUR_PLAYER_SOLO,
+    "five-player": FIVE_PLAYER, "six-player": SIX_PLAYER, "six-2-teams": SIX_PLAYER_TWO_TEAMS,
+    "six-3-teams": SIX_PLAYER_THREE_TEAMS,
 }
 #: The targets offered (seed 004's playroom: 61, 91, 121 and 241 for every table), or the game's own.
 LENGTHS = ("own", "61", "91", "121", "241")
@@ -114,19 +114,19 @@ VARIANT_LABELS = {
     "six-card": NC_("variant", "Six-card"), "five-card": NC_("variant", "Five-card"),
     "seven-card": NC_("variant", "Seven-card"), "three-player": NC_("variant", "Three players"),
     "four-player": NC_("variant", "Four players (partners)"),
-    "four-player-each": NC_("variant", "Four players, each for themselves"),
+    "four-each": NC_("variant", "Four players, each for themselves"),
     "five-player": NC_("variant", "Five players"), "six-player": NC_("variant", "Six players, each for themselves"),
-    "six-player-two-teams": NC_("variant", "Six players, two teams of three"),
-    "six-player-three-teams": NC_("variant", "Six players, three teams of two"),
+    "six-2-teams": NC_("variant", "Six players, two teams of three"),
+    "six-3-teams": NC_("variant", "Six players, three teams of two"),
 }
 VARIANT_NAMES = {
     "six-card": NC_("variant name", "six-card"), "five-card": NC_("variant name", "five-card"),
     "seven-card": NC_("variant name", "seven-card"), "three-player": NC_("variant name", "three-player"),
     "four-player": NC_("variant name", "four-player"),
-    "four-player-each": NC_("variant name", "four-player (each for themselves)"),
+    "four-each": NC_("variant name", "four-player (each for themselves)"),
     "five-player": NC_("variant name", "five-player"), "six-player": NC_("variant name", "six-player"),
-    "six-player-two-teams": NC_("variant name", "six-player (two teams)"),
-    "six-player-three-teams": NC_("variant name", "six-player (three teams)"),
+    "six-2-teams": NC_("variant name", "six-player (two teams)"),
+    "six-3-teams": NC_("variant name", "six-player (three teams)"),
 }
 #: Each way of counting the show, as the set-up form offers it and as a list of games names it.
 COUNTING_LABELS = {
