@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.events import Dealt, Points
+from engine.players import RandomPlayer, play_game
 from engine.rules import (
     FIVE_CARD,
     FIVE_PLAYER,
@@ -187,3 +189,18 @@ def test_four_players_saved_before_teams_were_data_are_partners():
     old = FOUR_PLAYER.to_dict()
     del old["teams"], old["dealer_keeps_dealt"]
     assert Rules.from_dict(old) == FOUR_PLAYER
+
+
+@pytest.mark.parametrize("rules", [FOUR_PLAYER, SIX_PLAYER_TWO_TEAMS, SIX_PLAYER_THREE_TEAMS], ids=lambda r: r.name)
+def test_a_teams_points_add_up_and_the_teams_take_the_crib_in_turn(rules):
+    """RULES.md §4 (teams): a team's points add up; partners never sit side by side,
+    so the crib goes round the teams in turn."""
+    game = play_game(rules.to_target(61), [RandomPlayer(seat) for seat in range(rules.players)], seed=4)
+    by_seat = [0] * rules.players
+    for event in game.log:
+        if isinstance(event, Points):
+            by_seat[event.player] += event.points
+    assert list(game.scores) == [sum(by_seat[seat] for seat in rules.seats_of(side)) for side in range(rules.sides)]
+    dealers = [event.dealer for event in game.log if isinstance(event, Dealt)]
+    assert [rules.side_of(dealer) for dealer in dealers] == \
+        [(rules.side_of(dealers[0]) + deal) % rules.sides for deal in range(len(dealers))]

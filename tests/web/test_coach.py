@@ -210,7 +210,7 @@ def test_no_meter_with_three_players_and_the_page_says_why(seeded, learner):
     coach_on(learner)
     html = learner.client.get(start(learner, variant="three-player")).get_data(as_text=True)
     assert 'data-testid="win-meter"' not in html
-    assert "No chance to win with three or four players" in page_text_of(html)
+    assert "No chance to win with more than two players" in page_text_of(html)
     assert 'data-testid="hint"' in html  # the discard is still hinted (by expected points)
 
 

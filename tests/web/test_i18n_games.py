@@ -187,7 +187,7 @@ def test_a_three_player_table_names_its_seats_in_russian(seeded, learner):
         html = player.step(html)
     assert {"discard", "play"} <= kinds, kinds
     assert "Левый бот" in html and "Правый бот" in html
-    assert "При игре втроём и вчетвером шанса на победу нет" in html
+    assert "Когда игроков больше двух, шанса на победу нет" in html
 
 
 def test_refused_moves_are_told_in_russian(seeded, learner):

@@ -829,3 +829,88 @@ def _analysed_here(html: str) -> bool:
     """Whether the page waits for a decision the coach weighs: a discard, or a choice of two cards or more."""
     playable = re.findall(r'name="card" value="(\w+)" data-card="\w+" class="card-button"', html)
     return 'value="discard"' in html or ('value="play"' in html and len(playable) > 1)
+
+
+# ---------------------------------------------------------------- every table of RULES.md §4, every target
+
+
+def test_every_offered_games_name_fits_its_saved_column():
+    """PostgreSQL refuses a longer name than ``saved_game.variant`` holds (SQLite would keep it)."""
+    assert max(len(name) for name in games.VARIANTS) <= SavedGame.__table__.c.variant.type.length
+
+
+def test_setup_offers_every_table_with_bots_and_every_target(learner):
+    html = learner.client.get("/play/").get_data(as_text=True)
+    for variant in ("six-card", "five-card", "seven-card", "three-player", "four-player", "four-each",
+                    "five-player", "six-player", "six-2-teams", "six-3-teams"):
+        assert f'name="variant" value="{variant}"' in html, variant
+    for length in ("own", "61", "91", "121", "241"):
+        assert f'name="length" value="{length}"' in html, length
+    assert "Six players, three teams of two" in html and "241 (four laps)" in html
+
+
+@pytest.mark.parametrize("variant, length, target, lines", [
+    ("four-each", "91", 91, (61, 31)), ("five-player", "own", 121, (91, 61, 31)),
+    ("six-2-teams", "241", 241, (211, 181, 151)), ("three-player", "121", 121, (91, 61, 31)),
+])
+def test_every_table_is_set_up_to_every_target_with_the_skunk_lines_of_rules_md_section_3(
+        seeded, learner, variant, length, target, lines):
+    url = start(learner, variant=variant, length=length)
+    game, row = TablePlayer(seeded, learner, url).saved()
+    assert game.rules == games.VARIANTS[variant].to_target(target).with_options(
+        counting=Counting.AUTOMATIC, convention=game.rules.convention)
+    assert game.rules.skunk_lines == lines and row.target == target
+    with seeded.app_context():  # the saved row sets up its match's next game alike
+        assert games._setup_of(db.session.get(SavedGame, row.id)).rules() == game.rules
+
+
+@pytest.mark.parametrize("variant, counting, sides, labels", [
+    ("five-player", "automatic", 5, ("You", "Bot 1", "Bot 2", "Bot 3", "Bot 4")),
+    ("six-player", "automatic", 6, ("You", "Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5")),
+    ("six-3-teams", "muggins", 3, ("You + partner", "Bot 1 + Bot 4", "Bot 2 + Bot 5")),
+])
+def test_five_and_six_player_games_and_a_team_game_with_muggins_play_from_set_up_to_results(
+        seeded, learner, variant, counting, sides, labels):
+    seeded.config["PLAY_BOT_MISS_RATE"] = 1.0
+    url = start(learner, variant=variant, counting=counting, length="61")
+    player = TablePlayer(seeded, learner, url, under_claim_every=2)
+    html = player.page()
+    # One score and one track (on the wide board and on the narrow one) per side.
+    assert html.count('data-side-score="') == sides and html.count('<g class="track p') == 2 * sides
+    assert [re.sub(r"\s+", " ", label) for label in re.findall(r'<span class="who">([^<]*)</span>', html)] == \
+        list(labels)
+    player.play_to_end()
+    game, row = player.saved()
+    assert game.is_over and row.finished and game.rules.players == (5 if variant == "five-player" else 6)
+    mine = game.rules.side_of(0)
+    assert row.won == (game.outcome.winner == mine)
+    if counting == "muggins":
+        assert player.under_claims and player.muggins_called
+    results = learner.client.get(f"/play/{player.game_id}/results").get_data(as_text=True)
+    assert_no_secrets(results, game)
+    board = [game.rules.peg_hole(score) for score in game.scores]
+    for label, score in zip(labels, board):  # every side's score, the learner's first
+        assert f'{label} {score}</span>' in results.replace("&#43;", "+"), label
+    assert f"Your {games.variant_name(variant)} games at easy level, to 61" in results
+    review = learner.client.get(f"/play/{player.game_id}/review").get_data(as_text=True)
+    assert_no_secrets(review, game)
+    assert "Deal 1" in review and "the play is not judged" in review
+    listed = learner.client.get("/play/").get_data(as_text=True)
+    other = max(score for side, score in enumerate(board) if side != mine)
+    line = "Your side %d – %d the best other side" if game.rules.partnerships else \
+        "You %d – %d the best other player"
+    assert line % (board[mine], other) in listed
+
+
+def test_a_team_matchs_results_give_every_sides_match_points(seeded, learner):
+    url = start(learner, variant="six-3-teams", length="61", match="on")
+    player = TablePlayer(seeded, learner, url)
+    player.play_to_end()
+    game, _ = player.saved()
+    results = learner.client.get(f"/play/{player.game_id}/results").get_data(as_text=True)
+    shown = re.search(r'data-testid="match-score">Match points: (.*?)</p>', results).group(1)
+    points = [int(p) for p in re.findall(r"<strong>(\d+)</strong>", shown)]
+    mine = game.rules.side_of(0)
+    assert len(points) == 3 and sorted(points) == [0, 0, game.outcome.match_points]
+    assert (points[0] > 0) == (game.outcome.winner == mine)
+    assert shown.startswith("You + partner <strong>") and "Bot 1 + Bot 4 <strong>" in shown.replace("&#43;", "+")

@@ -74,6 +74,16 @@ class BoardLayout:
     upright: bool = False
 
 
+def narrow_row_holes(sides: int) -> int:
+    """The row of a phone's board: 30 holes for two or three sides; with more (four to six
+    tracks) the rows stay 60 long, or the board would be too tall to read at a phone's width.
+
+    >>> narrow_row_holes(2), narrow_row_holes(6)
+    (30, 60)
+    """
+    return HOLES_PER_LAP // 2 if sides <= 3 else HOLES_PER_LAP
+
+
 def _column_x(index: int) -> float:
     """x of the ``index``-th hole of a row, with a gap after every five."""
     return MARGIN_X + index * STEP + (index // GROUP) * GROUP_GAP

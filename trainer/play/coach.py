@@ -529,7 +529,7 @@ def no_meter_reason(rules: Rules) -> str:
     if rules.giveaway:
         return _("No chance to win is shown in giveaway, and no hints: the analysis counts points as good.")
     if rules.players != 2:
-        return _("No chance to win with three or four players: the table is measured on two. "
+        return _("No chance to win with more than two players: the table is measured on two. "
                  "Hints are for your discard only (the play analysis models one opponent).")
     return _("No chance to win in this game: the table is measured on the six-card game to %(first)d or %(second)d.",
              first=TARGETS[0], second=TARGETS[1])

@@ -39,7 +39,9 @@ to grade the decision.
 >>> GameSetup(variant="nine-card")
 Traceback (most recent call last):
 ...
-trainer.play.games.GameActionError: Choose the six-card, five-card or seven-card game, or three or four players.
+trainer.play.games.GameActionError: Choose one of the games offered: six-, five- or seven-card, or three to six players.
+>>> [GameSetup(variant="six-3-teams", length=length).rules().skunk_lines for length in ("91", "241")]
+[(61, 31), (211, 181, 151)]
 """
 
 from __future__ import annotations
@@ -61,10 +63,14 @@ from engine.match import MatchResult, next_first_dealer, standing
 from engine.players import Player, PlayerView, play_until
 from engine.rules import (
     FIVE_CARD,
+    FIVE_PLAYER,
     FOUR_PLAYER,
+    FOUR_PLAYER_SOLO,
     FREE_PLAY,
     SEVEN_CARD,
-    SKUNK_LINES,
+    SIX_PLAYER,
+    SIX_PLAYER_THREE_TEAMS,
+    SIX_PLAYER_TWO_TEAMS,
     STANDARD,
     THREE_PLAYER,
     Counting,
@@ -73,7 +79,7 @@ from engine.rules import (
 from trainer.database import db, utcnow
 from trainer.drills import grading
 from trainer.language import words
-from trainer.language.i18n import NC_, ngettext, translated_name
+from trainer.language.i18n import N_, NC_, ngettext, translated_name
 from trainer.language.i18n import gettext as _
 from trainer.language.refusals import refusal_text
 from trainer.play import coach, notes, totals
@@ -86,26 +92,41 @@ from trainer.record import attempts, learners, table_settings
 #: Match points that win a match (free-play convention: 1 a game, 2 a skunk).
 MATCH_POINTS = 3
 
-#: The games offered, by the set-up form's name.  Three players: the learner
-#: and two bots, each for themselves (RULES.md §4: five cards each, one to the
-#: crib from the deck, to 61); four players: the learner and a bot partner
-#: sitting opposite, against two bots (to 121).
+#: The games offered, by the set-up form's name: every table of RULES.md §4, the
+#: learner in one seat and bots in the others.  Three players: each for
+#: themselves (five cards each, one to the crib from the deck, to 61); four
+#: players: the learner and a bot partner sitting opposite, against two bots (to
+#: 121), or each for themselves; five and six players (seed 004's playroom)
+#: each for themselves, and six as two teams of three or three teams of two,
+#: seated so the teams alternate.  ("four-player" keeps its name: saved games
+#: read it back.  A name is saved in ``saved_game.variant``, twelve characters.)
 VARIANTS: dict[str, Rules] = {
     "six-card": STANDARD, "five-card": FIVE_CARD, "seven-card": SEVEN_CARD,
-    "three-player": THREE_PLAYER, "four-player": FOUR_PLAYER,
+    "three-player": THREE_PLAYER, "four-player": FOUR_PLAYER, "four-each": FOUR_PLAYER_SOLO,
+    "five-player": FIVE_PLAYER, "six-player": SIX_PLAYER, "six-2-teams": SIX_PLAYER_TWO_TEAMS,
+    "six-3-teams": SIX_PLAYER_THREE_TEAMS,
 }
-LENGTHS = ("own", "121", "61")
+#: The targets offered (seed 004's playroom: 61, 91, 121 and 241 for every table), or the game's own.
+LENGTHS = ("own", "61", "91", "121", "241")
 
 #: Each game as the set-up form offers it, and as a list of games names it.
 VARIANT_LABELS = {
     "six-card": NC_("variant", "Six-card"), "five-card": NC_("variant", "Five-card"),
     "seven-card": NC_("variant", "Seven-card"), "three-player": NC_("variant", "Three players"),
     "four-player": NC_("variant", "Four players (partners)"),
+    "four-each": NC_("variant", "Four players, each for themselves"),
+    "five-player": NC_("variant", "Five players"), "six-player": NC_("variant", "Six players, each for themselves"),
+    "six-2-teams": NC_("variant", "Six players, two teams of three"),
+    "six-3-teams": NC_("variant", "Six players, three teams of two"),
 }
 VARIANT_NAMES = {
     "six-card": NC_("variant name", "six-card"), "five-card": NC_("variant name", "five-card"),
     "seven-card": NC_("variant name", "seven-card"), "three-player": NC_("variant name", "three-player"),
     "four-player": NC_("variant name", "four-player"),
+    "four-each": NC_("variant name", "four-player (each for themselves)"),
+    "five-player": NC_("variant name", "five-player"), "six-player": NC_("variant name", "six-player"),
+    "six-2-teams": NC_("variant name", "six-player (two teams)"),
+    "six-3-teams": NC_("variant name", "six-player (three teams)"),
 }
 #: Each way of counting the show, as the set-up form offers it and as a list of games names it.
 COUNTING_LABELS = {
@@ -126,6 +147,19 @@ def variant_label(variant: str) -> str:
 def variant_name(variant: str) -> str:
     """A game as a list of games names it ("six-card", "three-player")."""
     return translated_name("variant name", VARIANT_NAMES, variant, variant)
+
+
+#: Each length as the set-up form offers it.
+LENGTH_LABELS = {
+    "own": N_("The game’s own"), "61": N_("61 (one lap)"), "91": N_("91 (a lap and a half)"),
+    "121": N_("121 (two laps)"), "241": N_("241 (four laps)"),
+}
+
+
+def length_label(length: str) -> str:
+    """A length as the set-up form offers it ("121 (two laps)")."""
+    english = LENGTH_LABELS.get(length)
+    return _(english) if english else length
 
 
 def counting_label(counting: str) -> str:
@@ -175,9 +209,11 @@ class GameSetup:
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
-            raise GameActionError(_("Choose the six-card, five-card or seven-card game, or three or four players."))
+            raise GameActionError(
+                _("Choose one of the games offered: six-, five- or seven-card, or three to six players.")
+            )
         if self.length not in LENGTHS:
-            raise GameActionError(_("Choose a game to 121, to 61, or the game's own length."))
+            raise GameActionError(_("Choose a game to 61, 91, 121 or 241, or the game's own length."))
         if self.giveaway and VARIANTS[self.variant].players != 2:
             raise GameActionError(_("Giveaway is a two-player game: choose six-, five- or seven-card for it."))
         if self.giveaway and self.counting.is_muggins:
@@ -192,9 +228,7 @@ class GameSetup:
     def rules(self) -> Rules:
         base = VARIANTS[self.variant]
         target = base.target if self.length == "own" else int(self.length)
-        return base.with_options(
-            target=target,
-            skunk_lines=SKUNK_LINES.get(target, ()) if self.skunks else (),
+        return base.to_target(target, skunks=self.skunks).with_options(
             counting=self.counting,
             pegging_muggins=self.pegging_muggins,
             convention=FREE_PLAY,
@@ -203,8 +237,11 @@ class GameSetup:
 
 
 def _setup_of(row: SavedGame) -> GameSetup:
+    """The set-up a saved game was made with (its next game in a match is set up alike).
+    A target the form offers is that length; any other (seven-card's 181) is the game's own."""
+    length = str(row.target) if str(row.target) in LENGTHS else "own"
     return GameSetup(
-        Level(row.level), row.variant, str(row.target) if row.target in (61, 121) else "own",
+        Level(row.level), row.variant, length,
         Counting(row.counting), row.pegging_muggins, row.skunks, row.match_id is not None, row.giveaway,
         bool(row.practice),
     )
@@ -297,6 +334,18 @@ class GameSummary:
     @property
     def counting_name(self) -> str:
         return counting_name(self.counting)
+
+    @property
+    def score_line(self) -> str:
+        """The learner's side's score against the best of the others' ("You 61 – 52 bot";
+        "Your side 61 – 52 the best other side")."""
+        rules = VARIANTS.get(self.variant, STANDARD)
+        mine, theirs = self.learner_score, self.bot_score
+        if rules.partnerships:
+            return _("Your side %(mine)d – %(theirs)d the best other side", mine=mine, theirs=theirs)
+        if rules.players > 2:
+            return _("You %(mine)d – %(theirs)d the best other player", mine=mine, theirs=theirs)
+        return _("You %(mine)d – %(theirs)d bot", mine=mine, theirs=theirs)
 
 
 def learner_games(learner_id: int) -> tuple[GameSummary, ...]:

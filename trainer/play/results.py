@@ -27,7 +27,7 @@ from trainer.language import i18n
 from trainer.language.i18n import NC_, ngettext, pgettext
 from trainer.language.i18n import gettext as _
 from trainer.play import coach
-from trainer.play.games import VARIANTS, SeatedGame, finished_game, match_score
+from trainer.play.games import VARIANTS, SeatedGame, finished_game, match_score, variant_name
 from trainer.play.models import GameSeat, SavedGame
 from trainer.play.notes import DiscardNote, PlayNote, note_of
 from trainer.play.seats import Seating, at_level, level_label
@@ -150,6 +150,8 @@ class Compared(StrEnum):
     TWO_PLAYERS = ""
     THREE_PLAYERS = "three-player"
     FOUR_PLAYERS = "four-player"
+    #: Another table (four each for themselves, five, six; teams): named by its variant.
+    OTHER_TABLE = "other table"
     GIVEAWAY = "giveaway"
 
 
@@ -162,6 +164,8 @@ class LevelStats:
     average_points: float
     average_bot_points: float
     kind: Compared = Compared.TWO_PLAYERS
+    #: The game's variant, which names an :attr:`Compared.OTHER_TABLE`.
+    variant: str = "six-card"
 
     @property
     def win_rate(self) -> float:
@@ -177,15 +181,19 @@ class LevelStats:
             return _("Your four-player games at %(level)s level, to %(target)d", level=level, target=target)
         if self.kind is Compared.GIVEAWAY:
             return _("Your giveaway games at %(level)s level, to %(target)d", level=level, target=target)
+        if self.kind is Compared.OTHER_TABLE:
+            return _("Your %(variant)s games at %(level)s level, to %(target)d", variant=variant_name(self.variant),
+                     level=level, target=target)
         return _("Your games at %(level)s level, to %(target)d", level=level, target=target)
 
     @property
     def others_label(self) -> str:
         """The other side's average, as its fact is labelled."""
-        if self.kind is Compared.THREE_PLAYERS:
-            return _("Bots’ best average")
-        if self.kind is Compared.FOUR_PLAYERS:
+        if self.kind is Compared.FOUR_PLAYERS or (
+                self.kind is Compared.OTHER_TABLE and VARIANTS[self.variant].sides == 2):
             return _("Bots’ average")
+        if self.kind in (Compared.THREE_PLAYERS, Compared.OTHER_TABLE):
+            return _("Bots’ best average")
         return _("Bot’s average")
 
 
@@ -194,8 +202,7 @@ def level_stats(learner_id: int, level: str, target: int, variant: str = "six-ca
     """Games, wins and average points of the learner's finished games at this level and
     length, among games like ``variant`` (as many players) and ``giveaway`` (or not):
     a three-player game is not compared with games against one bot."""
-    players = VARIANTS[variant].players if variant in VARIANTS else 2
-    alike = [name for name, rules in VARIANTS.items() if rules.players == players]
+    alike = _alike(variant)
     games, wins, mine, theirs = db.session.execute(
         select(
             func.count(SavedGame.id),
@@ -209,9 +216,21 @@ def level_stats(learner_id: int, level: str, target: int, variant: str = "six-ca
             SavedGame.practice.is_(False),  # a practice game is unrated
         )
     ).one()
-    kind = Compared.GIVEAWAY if giveaway else {3: Compared.THREE_PLAYERS, 4: Compared.FOUR_PLAYERS}.get(
-        players, Compared.TWO_PLAYERS)
-    return LevelStats(level, target, games, int(wins), float(mine), float(theirs), kind)
+    if giveaway:
+        kind = Compared.GIVEAWAY
+    elif len(alike) > 1 or variant not in VARIANTS:
+        kind = Compared.TWO_PLAYERS
+    else:
+        kind = {"three-player": Compared.THREE_PLAYERS, "four-player": Compared.FOUR_PLAYERS}.get(
+            variant, Compared.OTHER_TABLE)
+    return LevelStats(level, target, games, int(wins), float(mine), float(theirs), kind, variant)
+
+
+def _alike(variant: str) -> list[str]:
+    """The variants whose games are compared with ``variant``'s: those of the same table
+    (as many players, in the same teams); the two-player games all together."""
+    rules = VARIANTS.get(variant, VARIANTS["six-card"])
+    return [name for name, other in VARIANTS.items() if (other.players, other.teams) == (rules.players, rules.teams)]
 
 
 #: How many of the latest games the long-term chart draws.
@@ -270,8 +289,7 @@ def long_term(learner_id: int, level: str, variant: str = "six-card", giveaway: 
     (as many players), read from what each finished game kept for its seat
     (:func:`trainer.play.games` writes it once, at the end): two small
     queries, whatever the number of games."""
-    players = VARIANTS[variant].players if variant in VARIANTS else 2
-    alike = [name for name, rules in VARIANTS.items() if rules.players == players]
+    alike = _alike(variant)
     where = (GameSeat.learner_id == learner_id, SavedGame.finished.is_(True), SavedGame.level == level,
              SavedGame.variant.in_(alike), SavedGame.giveaway.is_(giveaway), SavedGame.practice.is_(False),
              GameSeat.hand_points.is_not(None),
@@ -352,6 +370,8 @@ def _winner_text(seating: Seating, winner: int) -> str:
     rules = seating.rules
     if winner == seating.my_side:
         return _("Your side won!") if rules.partnerships else _("You won!")
+    if rules.partnerships and rules.sides > 2:
+        return pgettext("team", "%(who)s won.", who=seating.side_name(winner))
     if rules.partnerships:
         return _("The bots won.") if seating.other_side_is_bots else _("Your opponents won.")
     return _("%(who)s won.", who=seating.name(winner))

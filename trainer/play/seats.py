@@ -4,7 +4,10 @@ level, and every page names the seats from the chair of the person looking.
 A :class:`Sitter` is who sits in one seat; a :class:`Seating` is the table seen
 from one seat, the *viewer*.  Play moves left, so from the viewer's chair the
 next seat sits on their left and the last on their right; with four players
-the seat opposite is their partner.  Pages are drawn from the viewer's chair:
+the seat opposite is their partner.  At a bigger table (four each for
+themselves, five, six) the other seats are numbered round to the viewer's
+left ("Bot 1" on their left), a partner too when they have two ("Partner 2");
+a team of bots is named by its seats ("Bot 1 + Bot 4").  Pages are drawn from the viewer's chair:
 a seat's *place* is how far round to the left of the viewer it sits (the
 viewer's own place is 0), and sides are listed from the viewer's own, so the
 viewer is always first on the score line, whichever seat they hold.
@@ -16,6 +19,13 @@ viewer is always first on the score line, whichever seat they hold.
 >>> partners = Seating(FOUR_PLAYER, (Sitter.person(7, "Ann"),) + (Sitter.bot(Level.EASY),) * 3, 0)
 >>> [partners.name(seat) for seat in range(4)]
 ['You', 'The left bot', 'Your partner', 'The right bot']
+>>> from engine.rules import SIX_PLAYER_THREE_TEAMS, SIX_PLAYER_TWO_TEAMS
+>>> six = Seating(SIX_PLAYER_TWO_TEAMS, (Sitter.person(7, "Ann"),) + (Sitter.bot(Level.EASY),) * 5, 0)
+>>> [six.name(seat) for seat in range(6)], six.side_labels()
+(['You', 'Bot 1', 'Partner 2', 'Bot 3', 'Partner 4', 'Bot 5'], ('You + partners', 'Bots'))
+>>> three = Seating(SIX_PLAYER_THREE_TEAMS, (Sitter.bot(Level.EASY),) * 4 + (Sitter.person(7, "Ann"), Sitter.bot(Level.EASY)), 4)
+>>> [three.name(seat) for seat in range(6)], three.side_labels()
+(['Bot 2', 'Your partner', 'Bot 4', 'Bot 5', 'You', 'Bot 1'], ('You + partner', 'Bot 1 + Bot 4', 'Bot 2 + Bot 5'))
 """
 
 from __future__ import annotations
@@ -41,6 +51,10 @@ class SeatKind(StrEnum):
     PARTNER = "partner"
     LEFT = "left"
     RIGHT = "right"
+    #: Another seat of a bigger table, by its place round to the viewer's left ("Bot 3").
+    NUMBERED = "numbered"
+    #: One of two partners (six players as two teams of three), by its place ("Partner 2").
+    NUMBERED_PARTNER = "numbered partner"
 
 
 class Actor(StrEnum):
@@ -84,30 +98,36 @@ class Sitter:
 _SEAT_NAMES = {
     SeatKind.YOU: NC_("seat", "You"), SeatKind.BOT: NC_("seat", "The bot"), SeatKind.PARTNER: NC_("seat", "Your partner"),
     SeatKind.LEFT: NC_("seat", "The left bot"), SeatKind.RIGHT: NC_("seat", "The right bot"),
+    SeatKind.NUMBERED: NC_("seat", "Bot %(number)d"), SeatKind.NUMBERED_PARTNER: NC_("seat", "Partner %(number)d"),
 }
 #: Whose: a seat's name as an owner inside a sentence ("the crib is the bot's"; Russian: the genitive).
 _SEAT_OF = {
     SeatKind.BOT: NC_("of seat", "the bot's"), SeatKind.PARTNER: NC_("of seat", "your partner's"),
     SeatKind.LEFT: NC_("of seat", "the left bot's"), SeatKind.RIGHT: NC_("of seat", "the right bot's"),
+    SeatKind.NUMBERED: NC_("of seat", "bot %(number)d's"), SeatKind.NUMBERED_PARTNER: NC_("of seat", "partner %(number)d's"),
 }
 #: A seat under the card it played.
 _SHORT_NAMES = {
     SeatKind.YOU: NC_("under a card", "you"), SeatKind.BOT: NC_("under a card", "bot"),
     SeatKind.PARTNER: NC_("under a card", "partner"), SeatKind.LEFT: NC_("under a card", "left"),
-    SeatKind.RIGHT: NC_("under a card", "right"),
+    SeatKind.RIGHT: NC_("under a card", "right"), SeatKind.NUMBERED: NC_("under a card", "bot %(number)d"),
+    SeatKind.NUMBERED_PARTNER: NC_("under a card", "partner %(number)d"),
 }
 #: Another seat as its place at the table is labelled.
 _SEAT_LABELS = {
     SeatKind.BOT: NC_("seat label", "Bot"), SeatKind.PARTNER: NC_("seat label", "Partner"),
     SeatKind.LEFT: NC_("seat label", "Left bot"), SeatKind.RIGHT: NC_("seat label", "Right bot"),
+    SeatKind.NUMBERED: NC_("seat label", "Bot %(number)d"), SeatKind.NUMBERED_PARTNER: NC_("seat label", "Partner %(number)d"),
 }
 #: The crib on the table, by its owner.
 _CRIBS = {
     SeatKind.YOU: N_("Your crib"), SeatKind.BOT: N_("bot’s crib"), SeatKind.PARTNER: N_("Your partner’s crib"),
     SeatKind.LEFT: N_("left bot’s crib"), SeatKind.RIGHT: N_("right bot’s crib"),
+    SeatKind.NUMBERED: N_("bot %(number)d’s crib"), SeatKind.NUMBERED_PARTNER: N_("partner %(number)d’s crib"),
 }
 #: The other side's bots, as a score line labels them (three players: each by its place).
-_SIDE_BOTS = {SeatKind.LEFT: NC_("side", "Left bot"), SeatKind.RIGHT: NC_("side", "Right bot")}
+_SIDE_BOTS = {SeatKind.LEFT: NC_("side", "Left bot"), SeatKind.RIGHT: NC_("side", "Right bot"),
+              SeatKind.NUMBERED: NC_("side", "Bot %(number)d")}
 
 #: The bot levels as the set-up form, the lists and the results name them.
 _LEVELS = {
@@ -154,14 +174,23 @@ def against_level(level: str) -> str:
 
 
 def seat_kind(rules: Rules, viewer: int, seat: int) -> SeatKind:
-    """Where ``seat`` sits from ``viewer``'s chair."""
+    """Where ``seat`` sits from ``viewer``'s chair.
+
+    >>> from engine.rules import FOUR_PLAYER_SOLO, SIX_PLAYER_THREE_TEAMS
+    >>> [seat_kind(FOUR_PLAYER_SOLO, 0, seat).value for seat in range(4)]
+    ['you', 'numbered', 'numbered', 'numbered']
+    >>> seat_kind(SIX_PLAYER_THREE_TEAMS, 1, 4).value
+    'partner'
+    """
     place = (seat - viewer) % rules.players
     if place == 0:
         return SeatKind.YOU
     if rules.players == 2:
         return SeatKind.BOT
-    if rules.partnerships and place == 2:
-        return SeatKind.PARTNER
+    if rules.partnerships and rules.side_of(seat) == rules.side_of(viewer):
+        return SeatKind.PARTNER if len(rules.seats_of(rules.side_of(viewer))) == 2 else SeatKind.NUMBERED_PARTNER
+    if rules.players > 3 and not (rules.players == 4 and rules.partnerships):
+        return SeatKind.NUMBERED
     return SeatKind.LEFT if place == 1 else SeatKind.RIGHT
 
 
@@ -222,7 +251,7 @@ class Seating:
         person = self._person(seat)
         if person and kind is not SeatKind.PARTNER:
             return person
-        return pgettext("seat", _SEAT_NAMES[kind])
+        return pgettext("seat", _SEAT_NAMES[kind], number=self.place(seat))
 
     def in_sentence(self, seat: int) -> str:
         """A seat's name inside a sentence ("you", "the bot", "Bob")."""
@@ -236,12 +265,12 @@ class Seating:
         person = self._person(seat)
         if person and kind is not SeatKind.PARTNER:
             return pgettext("of person", "%(name)s's", name=person)
-        return pgettext("of seat", _SEAT_OF[kind])
+        return pgettext("of seat", _SEAT_OF[kind], number=self.place(seat))
 
     def short(self, seat: int) -> str:
         """A seat under the card it played: "you", "bot", "left", "partner", "right" (or a person's name)."""
         person = self._person(seat)
-        return person or pgettext("under a card", _SHORT_NAMES[self.kind(seat)])
+        return person or pgettext("under a card", _SHORT_NAMES[self.kind(seat)], number=self.place(seat))
 
     def label(self, seat: int) -> str:
         """Another seat as its place at the table is labelled ("Bot", "Left bot", "Partner", "Bob")."""
@@ -249,7 +278,7 @@ class Seating:
         person = self._person(seat)
         if person and kind is not SeatKind.PARTNER:
             return person
-        return pgettext("seat label", _SEAT_LABELS[kind])
+        return pgettext("seat label", _SEAT_LABELS[kind], number=self.place(seat))
 
     def crib_label(self, dealer: int | None) -> str:
         """Whose crib lies on the table ("Your crib", "bot’s crib"; "Crib" before the deal)."""
@@ -258,7 +287,7 @@ class Seating:
         person = self._person(dealer)
         if person and self.kind(dealer) is not SeatKind.PARTNER:
             return _("%(whose)s crib", whose=self.owner(dealer))
-        return _(_CRIBS[self.kind(dealer)])
+        return _(_CRIBS[self.kind(dealer)], number=self.place(dealer))
 
     def actor(self, seat: int | None) -> Actor:
         """Whose colour a line of "what just happened" takes."""
@@ -279,11 +308,19 @@ class Seating:
         return all(self.sitters[seat].is_bot for seat in range(self.players)
                    if self.rules.side_of(seat) != self.my_side)
 
+    def team(self, side: int) -> tuple[int, ...]:
+        """A team's seats in the order they sit round to the viewer's left."""
+        return tuple(sorted(self.rules.seats_of(side), key=self.place))
+
     def side_name(self, side: int) -> str:
-        """The name of a side's score: a seat's, or a partnership's ("You and your partner", "The bots")."""
+        """The name of a side's score: a seat's, or a team's ("You and your partner", "The bots",
+        with three teams "Bot 1 and bot 4")."""
         if self.rules.partnerships:
             if side == self.my_side:
-                return _("You and your partner")
+                return _("You and your partner") if len(self.team(side)) == 2 else _("You and your partners")
+            if self.rules.sides > 2:
+                first, second = self.team(side)  # three teams are of two
+                return _("%(first)s and %(second)s", first=self.name(first), second=self.in_sentence(second))
             return _("The bots") if self.other_side_is_bots else _("Your opponents")
         return self.name(side)
 
@@ -295,8 +332,12 @@ class Seating:
         """Each side as a score line names it, the viewer's first ("You", "Easy bot"; "You + partner", "Bots")."""
         rules = self.rules
         if rules.partnerships:
+            mine = _("You + partner") if len(self.team(self.my_side)) == 2 else _("You + partners")
+            if rules.sides > 2:  # each other team by its seats ("Bot 1 + Bot 4")
+                return (mine,) + tuple(" + ".join(self.label(seat) for seat in self.team(side))
+                                       for side in self.from_my_side(range(rules.sides))[1:])
             others = pgettext("side", "Bots") if self.other_side_is_bots else pgettext("side", "Opponents")
-            return (_("You + partner"), others)
+            return (mine, others)
         labels = []
         for place in range(self.players):
             seat = self.seat_at(place)
@@ -308,5 +349,5 @@ class Seating:
             elif rules.players == 2:
                 labels.append(bot_label(sitter.level.value if sitter.level else ""))
             else:
-                labels.append(pgettext("side", _SIDE_BOTS[self.kind(seat)]))
+                labels.append(pgettext("side", _SIDE_BOTS[self.kind(seat)], number=place))
         return tuple(labels)

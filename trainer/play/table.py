@@ -59,7 +59,7 @@ from engine.table import Pile, ShowState, TableState, fold
 from trainer.language import words
 from trainer.language.i18n import N_, NC_, ngettext, pgettext
 from trainer.language.i18n import gettext as _
-from trainer.play.board import BoardLayout, board_layout, stood_up
+from trainer.play.board import BoardLayout, board_layout, narrow_row_holes, stood_up
 from trainer.play.seats import Actor, Seating, against_level
 
 #: Lines of "what just happened" kept from before the latest reveal.
@@ -318,6 +318,89 @@ class Table:
         """Each side as the score line names it, the viewer's first."""
         return self.seating.side_labels()
 
+    @property
+    def key_answers(self) -> tuple[tuple[TableKey, str], ...]:
+        """What each of the playroom's keys answers at this table, in words (RULES.md §8:
+        for players who cannot see the table well; the page speaks them through a live region)."""
+        return tuple((key, _KEY_ANSWERS[key](self)) for key in TableKey)
+
+
+class TableKey(StrEnum):
+    """The playroom's keys at the table (seed 004); the value is the key, by its position on the keyboard."""
+
+    COUNT = "c"
+    CRIB = "b"
+    STARTER = "f"
+    TABLE = "v"
+    SCORES = "s"
+    TURN = "t"
+
+    @property
+    def label(self) -> str:
+        """What the key tells, as the keyboard help lists it ("the count")."""
+        return pgettext("key", _KEY_LABELS[self])
+
+
+_KEY_LABELS = {
+    TableKey.COUNT: NC_("key", "the count"), TableKey.CRIB: NC_("key", "whose crib"),
+    TableKey.STARTER: NC_("key", "the starter"), TableKey.TABLE: NC_("key", "the cards on the table"),
+    TableKey.SCORES: NC_("key", "the scores"), TableKey.TURN: NC_("key", "whose turn"),
+}
+
+
+def _count_answer(t: Table) -> str:
+    """C: the running count in the play, or the count of the hand or crib being shown."""
+    if t.show is not None:
+        if t.show.true_total is not None:  # settled (under muggins), or the whole count of a hand that pegged out
+            return ngettext("%(show)s: %(num)d point.", "%(show)s: %(num)d points.", t.show.true_total,
+                            show=t.show.title)
+        return ngettext("%(show)s: %(num)d point so far.", "%(show)s: %(num)d points so far.", t.show.running,
+                        show=t.show.title)
+    if t.phase is Phase.PLAY or t.pile:
+        return _("The count is %(count)d.", count=t.count)
+    return _("There is no count now.")
+
+
+def _crib_answer(t: Table) -> str:
+    """B: whose crib it is."""
+    if t.dealer is None:
+        return _("Nobody has dealt yet.")
+    if t.dealer == 0:
+        return _("The crib is yours.")
+    return _("The crib is %(whose)s.", whose=t.seating.owner(t.seating.seat_at(t.dealer)))
+
+
+def _starter_answer(t: Table) -> str:
+    """F: the starter."""
+    if t.starter is None:
+        return _("The starter is not cut yet.")
+    return _("The starter is the %(card)s.", card=words.name(t.starter))
+
+
+def _table_answer(t: Table) -> str:
+    """V: the cards on the table in the play, each with who played it."""
+    if not t.pile:
+        return _("No cards on the table: a new count.") if t.phase is Phase.PLAY else _("No cards on the table.")
+    cards = ", ".join(_("%(card)s (%(who)s)", card=words.name(c), who=t.short_name(who)) for who, c in t.pile)
+    return _("On the table: %(cards)s.", cards=cards)
+
+
+def _scores_answer(t: Table) -> str:
+    """S: every side's score, the viewer's first, and the target."""
+    scores = "; ".join(f"{label} – {score}" for label, score in zip(t.side_labels, t.scores))
+    return _("Scores: %(scores)s. The game is to %(target)d.", scores=scores, target=t.rules.target)
+
+
+def _turn_answer(t: Table) -> str:
+    """T: whose turn it is, as the turn line says it."""
+    return t.turn
+
+
+_KEY_ANSWERS = {
+    TableKey.COUNT: _count_answer, TableKey.CRIB: _crib_answer, TableKey.STARTER: _starter_answer,
+    TableKey.TABLE: _table_answer, TableKey.SCORES: _scores_answer, TableKey.TURN: _turn_answer,
+}
+
 
 def _items_adding_to(items: Sequence[ScoreItem], points: int) -> tuple[ScoreItem, ...]:
     """The subset of ``items`` adding up to ``points`` that uses the latest items.
@@ -462,7 +545,8 @@ class _Narrator:
         if self._mine(event.dealer):
             whose = _("You deal: the crib is yours.")
         elif rules.partnerships and rules.side_of(event.dealer) == seating.my_side:
-            whose = _("Your partner deals: the crib is your side's.")
+            whose = _("Your partner deals: the crib is your side's.") if len(seating.team(seating.my_side)) == 2 \
+                else _cap(_("%(who)s deals: the crib is your side's.", who=seating.in_sentence(event.dealer)))
         else:
             whose = _cap(_("%(who)s deals: the crib is %(whose)s.", who=seating.in_sentence(event.dealer),
                            whose=seating.owner(event.dealer)))
@@ -573,6 +657,8 @@ class _Narrator:
         if rules.partnerships:
             if event.winner == seating.my_side:
                 return Happening(_("Your side wins the game!"), Actor.TABLE)
+            if rules.sides > 2:
+                return Happening(_("%(who)s win the game.", who=seating.side_name(event.winner)), Actor.TABLE)
             if seating.other_side_is_bots:
                 return Happening(_("The bots win the game."), Actor.TABLE)
             return Happening(_("Your opponents win the game."), Actor.TABLE)
@@ -682,7 +768,7 @@ def table_of(game: Game, seating: Seating, *, seen: int, mark: int, game_id: int
         decision=decision,
         turn=turn,
         board=board_layout(rules.target, pegs),
-        narrow_board=board_layout(rules.target, pegs, row_holes=30),
+        narrow_board=board_layout(rules.target, pegs, row_holes=narrow_row_holes(len(pegs))),
         match_id=match_id,
         pegs_before=pegs_before,
         count_before=count_before,

@@ -62,6 +62,8 @@ def index():
         form=PostForm(),
         levels=LEVEL_NAMES,
         variants=tuple(games.VARIANTS),
+        lengths=games.LENGTHS,
+        length_label=games.length_label,
         countings=tuple(c.value for c in Counting),
         saved=games.learner_games(g.learner.id),
         match_points=games.MATCH_POINTS,

@@ -1,7 +1,8 @@
 // Keyboard-first: N follows the "next" link or button ([data-next]), digits 1-9
 // tick the cards of a picker (or pick a card to play, [data-card-buttons]),
 // Enter on a ticked card sends a one-button form, a letter presses the button
-// with that data-claim-key, H opens the coach's hint ([data-hint]), and a timer ticks where asked.
+// with that data-claim-key, H opens the coach's hint ([data-hint]), C, B, F, V, S and T at a game's
+// table say its count, crib, starter, cards, scores and turn ([data-table-keys]), and a timer ticks where asked.
 // Everything here is a shortcut: each flow works with plain forms without it.
 (function () {
   function typing(target) {
@@ -17,6 +18,22 @@
       event.preventDefault();
       next.click();
       return;
+    }
+    // The playroom's keys (C, B, F, V, S, T): the table's answer in words, written into the live
+    // region so a screen reader says it, and shown on screen.  The words are the page's own (the
+    // server renders them in the learner's language); the count box of a claim takes digits only, so
+    // the keys answer there too.
+    var answers = document.querySelector("[data-table-keys]");
+    var live = document.querySelector("[data-key-live]");
+    if (answers && live && (!typing(event.target) || event.target.inputMode === "numeric")) {
+      var answer = answers.querySelector("[data-key-answer='" + key + "']");
+      if (answer) {
+        event.preventDefault();
+        // Emptied first, so the same answer asked twice is said again.
+        live.textContent = "";
+        setTimeout(function () { live.textContent = answer.textContent; }, 30);
+        return;
+      }
     }
     if (typing(event.target)) return;
     // H opens (or closes) the coach's hint, where the page has one.
