@@ -181,10 +181,10 @@ def test_the_daily_deal_is_the_same_for_two_learners_and_answered_once(app):
         daily.daily_deal.cache_clear()
         assert daily.daily_deal(day) == deal  # dealt again from the date's seed, not remembered
         right = deal.show.score().total
-        first = daily.answer_count(ann, day, right)
+        first = daily.answer_count(ann, day, Total(right))
         assert first is not None and first.correct
-        assert daily.answer_count(ann, day, right) is None  # answered once
-        assert daily.answer_count(bob, day, right + 1).correct is False
+        assert daily.answer_count(ann, day, Total(right)) is None  # answered once
+        assert daily.answer_count(bob, day, Total(right + 1)).correct is False
         assert db.session.scalar(select(func.count()).select_from(Attempt)
                                  .where(Attempt.learner_id == ann)) == 1
         shared = db.session.get(DealRating, (deal_key_skill(deal.show), deal_key(deal.show)))
@@ -201,8 +201,8 @@ def test_the_daily_table_lists_only_those_who_chose_it(app):
         ann, bob = _learner("Ann"), _learner("Bob")
         day = NOW.date()
         deal = daily.daily_deal(day)
-        daily.answer_count(ann, day, deal.show.score().total)
-        daily.answer_count(bob, day, deal.show.score().total)
+        daily.answer_count(ann, day, Total(deal.show.score().total))
+        daily.answer_count(bob, day, Total(deal.show.score().total))
         daily.set_on_board(ann, True)
         assert [row.name for row in daily.board(day)] == ["Ann"]
         (row,) = daily.board(day)

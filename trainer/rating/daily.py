@@ -20,11 +20,9 @@ import random
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from enum import StrEnum
-from typing import Sequence
 
 from sqlalchemy import case, func, select, update
 
-from engine.cards import Card
 from trainer import database
 from trainer.database import db, utcnow
 from trainer.drills import grading
@@ -115,22 +113,22 @@ def _answer(learner_id: int, day: date, part: DailyPart, attempt: NewAttempt) ->
     return DailyAnswerInfo(part, bool(attempt.correct), attempt_id)
 
 
-def answer_count(learner_id: int, day: date, total: int) -> DailyAnswerInfo | None:
+def answer_count(learner_id: int, day: date, given: Total) -> DailyAnswerInfo | None:
     """Answer the day's count with a total (see :func:`_answer`)."""
     deal = daily_deal(day).show
-    attempt = grading.grade_show(deal, grading.total_options(deal.crib), Total(total)).attempt
+    attempt = grading.grade_show(deal, grading.total_options(deal.crib), given).attempt
     return _answer(learner_id, day, DailyPart.COUNT, attempt)
 
 
-def answer_pegging(learner_id: int, day: date, points: int, count: int) -> DailyAnswerInfo | None:
+def answer_pegging(learner_id: int, day: date, given: PegPoints) -> DailyAnswerInfo | None:
     """Answer the day's pegging moment: the points for the card just laid, and the count."""
-    attempt = grading.grade_pegging(daily_deal(day).moment, PegPoints(points, count)).attempt
+    attempt = grading.grade_pegging(daily_deal(day).moment, given).attempt
     return _answer(learner_id, day, DailyPart.PEGGING, attempt)
 
 
-def answer_discard(learner_id: int, day: date, picked: Sequence[Card]) -> DailyAnswerInfo | None:
+def answer_discard(learner_id: int, day: date, given: LaidAway) -> DailyAnswerInfo | None:
     """Answer the day's discard with two of its six cards (``ValueError`` unless they are)."""
-    attempt = grading.grade_discard(daily_deal(day).discard, LaidAway(tuple(picked))).attempt
+    attempt = grading.grade_discard(daily_deal(day).discard, given).attempt
     return _answer(learner_id, day, DailyPart.DISCARD, attempt)
 
 

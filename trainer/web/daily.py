@@ -10,13 +10,14 @@ comes back.  The views read the form into values and call
 
 from __future__ import annotations
 
+from typing import Callable
+
 from flask import Blueprint, flash, g, redirect, render_template, request, url_for
 
-from engine.cards import parse_cards
-from engine.errors import InvalidCardError
+from trainer.drills.answers import DrillAnswer, Total
 from trainer.language.i18n import gettext as _
 from trainer.rating import daily, streaks
-from trainer.web.forms import THE_COUNT, THE_POINTS, YOUR_TOTAL, BadAnswer, PostForm, read_points
+from trainer.web.forms import YOUR_TOTAL, BadAnswer, PostForm, read_laid_away, read_peg_points, read_points
 from trainer.web.learners import accounts_mode, learner_required
 
 bp = Blueprint("daily", __name__, url_prefix="/daily")
@@ -61,47 +62,38 @@ def _done(answered: daily.DailyAnswerInfo | None):
     return redirect(url_for("daily.index"))
 
 
-@bp.post("/count")
-@learner_required
-def count():
+def _answered(read: Callable[[], DrillAnswer], answer: Callable[[DrillAnswer], daily.DailyAnswerInfo | None]):
+    """Read a part's answer from the form (the drills' readers) and answer it; a bad one is said."""
     if not PostForm().validate_on_submit():
         return redirect(url_for("daily.index"))
     try:
-        total = read_points(request.form.get("total"), YOUR_TOTAL)
+        given = read()
     except BadAnswer as bad:
         flash(str(bad), "error")
         return redirect(url_for("daily.index"))
-    return _done(daily.answer_count(g.learner.id, daily.today(), total))
+    return _done(answer(given))
+
+
+@bp.post("/count")
+@learner_required
+def count():
+    return _answered(lambda: Total(read_points(request.form.get("total"), YOUR_TOTAL)),
+                     lambda given: daily.answer_count(g.learner.id, daily.today(), given))
 
 
 @bp.post("/pegging")
 @learner_required
 def pegging():
-    if not PostForm().validate_on_submit():
-        return redirect(url_for("daily.index"))
-    try:
-        count = read_points(request.form.get("count"), THE_COUNT, maximum=31)
-        points = read_points(request.form.get("points"), THE_POINTS)
-    except BadAnswer as bad:
-        flash(str(bad), "error")
-        return redirect(url_for("daily.index"))
-    return _done(daily.answer_pegging(g.learner.id, daily.today(), points, count))
+    return _answered(lambda: read_peg_points(request.form),
+                     lambda given: daily.answer_pegging(g.learner.id, daily.today(), given))
 
 
 @bp.post("/discard")
 @learner_required
 def discard():
-    if not PostForm().validate_on_submit():
-        return redirect(url_for("daily.index"))
     day = daily.today()
-    try:
-        picked = parse_cards(request.form.getlist("card"))
-    except InvalidCardError:
-        picked = ()
-    if len(picked) != 2 or not set(picked) <= set(daily.daily_deal(day).discard.cards):
-        flash(_("Pick exactly two of your six cards for the crib."), "error")
-        return redirect(url_for("daily.index"))
-    return _done(daily.answer_discard(g.learner.id, day, picked))
+    return _answered(lambda: read_laid_away(request.form, daily.daily_deal(day).discard),
+                     lambda given: daily.answer_discard(g.learner.id, day, given))
 
 
 @bp.post("/table")

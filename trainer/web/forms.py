@@ -31,7 +31,7 @@ from flask_wtf import FlaskForm
 from engine.cards import Card, parse_cards
 from engine.errors import InvalidCardError
 from engine.pegging import MAX_COUNT
-from engine.scoring import SHOW_KINDS, ScoreKind
+from engine.scoring import LARGEST_SHOW, SHOW_KINDS, ScoreKind
 from trainer.drills.answers import (
     AUTO,
     BestCard,
@@ -48,8 +48,8 @@ from trainer.drills.checking import AnswerMode, Claim
 from trainer.drills.deal import DiscardDeal, ShowDeal
 from trainer.language.i18n import N_, gettext
 
-#: No hand or crib scores more than 29; no card in the play more than 12 + 2 + 5.
-MAX_POINTS = 29
+#: No four-card hand or crib scores more than the engine's largest show (29); nor does a card of the play.
+MAX_POINTS = LARGEST_SHOW[4]
 
 
 class BadAnswer(ValueError):
