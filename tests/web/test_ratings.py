@@ -81,6 +81,24 @@ def test_a_retry_is_reviewed_but_not_rated(app):
         assert card.reviews == 2 and card.due > NOW + timedelta(days=1)
 
 
+def test_a_deal_answered_right_and_met_again_is_rated_only_the_first_time(app):
+    """A right answer leaves no FSRS card; the deal is still the learner's second
+    meeting with it, so only the first is rated (lichess: first attempts only)."""
+    with app.app_context():
+        ann = _learner()
+        right = HAND.score().total
+        _, first = _count(ann, HAND, right)
+        assert first.change is not None
+        for hours in (1, 2):
+            _, again = _count(ann, HAND, right, when=NOW + timedelta(hours=hours))
+            assert again.change is None
+        assert db.session.get(LearnerRating, (ann, Skill.COUNT_HAND.value)).rated == 1
+        assert db.session.get(DealRating, (Skill.COUNT_HAND.value, deal_key(HAND))).rated == 1
+        bob = _learner("Bob")
+        _, theirs = _count(bob, HAND, right)  # another learner's first meeting is rated
+        assert theirs.change is not None
+
+
 def test_a_deal_met_again_without_a_retry_link_is_not_rated_twice(app):
     with app.app_context():
         ann = _learner()

@@ -9,8 +9,8 @@ transaction, right after :func:`trainer.record.attempts.record_attempts`::
 It rates a first attempt (the learner's rating on the skill and the deal's),
 reviews the FSRS cards the answer touches (the deal's, its combo types'),
 adds the answer to the week's progress and counts the day in the streak.
-A retry or a deal the learner has a card for is reviewed but not rated; a
-lesson's exercise only counts the day.
+A retry, a deal the learner has a card for, or one they met before (``deal_met``)
+is reviewed but not rated; a lesson's exercise only counts the day.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from datetime import datetime, timezone
 
 from trainer.database import utcnow
 from trainer.rating import memory, progress, ratings, skills, streaks, tables
-from trainer.rating.models import ProgressWeek, ReviewCard
+from trainer.rating.models import DealMet, ProgressWeek, ReviewCard
 from trainer.record.attempts import NewAttempt
 
 
@@ -52,7 +52,8 @@ def rate_attempt(
         return None
     usual = ratings.deal_usual_time(first.skill, first.key)
     existing = memory.learner_cards(learner_id, memory.card_keys(attempt, first))
-    rated = skills.is_rated(attempt) and memory.deal_card_key(first.key) not in existing
+    met_first = tables.insert_new(DealMet, {"learner_id": learner_id, "skill": first.skill.value, "deal_key": first.key})
+    rated = met_first and skills.is_rated(attempt) and memory.deal_card_key(first.key) not in existing
     result = skills.result_of(attempt, usual, rated=rated, deal=first.deal, key=first.key)
     assert result is not None  # the same deal as ``first``
     change = ratings.apply_result(learner_id, result, when) if rated and result.weight > 0 else None

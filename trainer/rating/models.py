@@ -71,6 +71,17 @@ class DealRating(db.Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class DealMet(db.Model):
+    """That a learner has met a deal on a skill: only the first meeting is rated
+    (a deal answered right leaves no FSRS card to tell a later meeting by)."""
+
+    __tablename__ = "deal_met"
+
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), primary_key=True)
+    skill: Mapped[str] = mapped_column(String(20), primary_key=True)
+    deal_key: Mapped[str] = mapped_column(String(32), primary_key=True)
+
+
 class ReviewCard(db.Model):
     """An FSRS card of a learner's: a deal they missed, or a combo type they missed.
 

@@ -83,6 +83,8 @@ class LearnerReplay:
     weeks: dict[tuple[skills.Skill, date], tuple[Rating, int]] = field(default_factory=dict)
     cards: dict[str, _Card] = field(default_factory=dict)
     streak: streaks.StreakState = field(default_factory=streaks.StreakState)
+    #: the (skill, deal key) pairs met so far: only a first meeting is rated
+    met: set[tuple[str, str]] = field(default_factory=set)
 
     def rate(self, attempt: NewAttempt, attempt_id: int, deals: dict[tuple[str, str], _Deal],
              dealt: skills.Deal, key: str) -> None:
@@ -96,7 +98,9 @@ class LearnerReplay:
         usual = (ratings.usual_time(first.skill, deal.timed, deal.seconds, deal.seconds_squared)
                  if deal else skills.USUAL_SECONDS[first.skill])
         existing = {key: self.cards[key].state for key in memory.card_keys(attempt, first) if key in self.cards}
-        rated = skills.is_rated(attempt) and memory.deal_card_key(first.key) not in existing
+        met_first = (first.skill.value, first.key) not in self.met
+        self.met.add((first.skill.value, first.key))
+        rated = met_first and skills.is_rated(attempt) and memory.deal_card_key(first.key) not in existing
         result = skills.result_of(attempt, usual, rated=rated, deal=dealt, key=key)
         assert result is not None
         if rated and result.weight > 0:
