@@ -5,6 +5,7 @@ server mode, and the progress read from aggregates, never the history."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 from datetime import timedelta
 
@@ -15,7 +16,9 @@ from trainer.database import db, utcnow
 from trainer.drills import grading
 from trainer.drills.answers import Total
 from trainer.drills.deal import deal_show
-from trainer.rating import answers, daily, progress
+from trainer.rating import answers, daily, placement, progress
+from trainer.rating.models import LearnerRating
+from trainer.rating.skills import Skill
 from trainer.record import attempts, history, learners
 
 from .conftest import LearnerActions
@@ -117,3 +120,37 @@ def test_the_progress_page_reads_aggregates_not_the_history(app, learner):
     text = page_text(learner.client.get("/progress/"))
     assert "Counting a hand" in text and "from 300 rated answers" in text
     assert text.count("Fifteen of 2 cards") >= 1
+
+
+def _rated(app, learner_id: int, skill: Skill, count: int) -> None:
+    with app.app_context():
+        db.session.merge(LearnerRating(learner_id=learner_id, skill=skill.value, rating=1500.0, deviation=300.0,
+                                       volatility=0.06, rated=count))
+        database.commit()
+
+
+PLACEMENT_PAGES = {Skill.COUNT_HAND: "/show/", Skill.PEGGING: "/pegging/", Skill.DISCARD: "/discard/",
+                   Skill.COUNT_CRIB: "/show/?crib=1", Skill.BEST_CARD: "/pegging/best"}
+
+
+def test_the_placement_leads_through_its_ten_deals_in_order_then_says_it_is_done(learner, app):
+    with app.app_context():
+        ann = learners.learner_by_name("Ann").id
+    met: Counter[Skill] = Counter()
+    for skill in placement.PLACEMENT:
+        where = learner.client.get("/progress/placement")
+        assert where.status_code == 302 and where.headers["Location"].endswith(PLACEMENT_PAGES[skill]), skill
+        met[skill] += 1
+        _rated(app, ann, skill, met[skill])
+    done = learner.client.get("/progress/placement", follow_redirects=True)
+    assert "You are placed" in page_text(done) and "Placement:" not in page_text(done)
+
+
+def test_a_result_during_the_placement_offers_its_next_deal(learner, app):
+    assert "Go on with the placement" in page_text(learner.client.get("/progress/"))
+    right = daily.daily_deal(daily.today()).show.score().total
+    learner.post("/daily/count", {"total": str(right)}, page="/daily/")
+    with app.app_context():
+        attempt = attempts_of(learners.learner_by_name("Ann").id)[0]
+    text = page_text(learner.client.get(f"/show/result/{attempt.id}"))
+    assert "Placement: deal 2 of 10" in text and "Next hand" in text

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping
 
-from trainer.rating.ratings import SkillRating
+from trainer.rating.ratings import SkillRating, learner_ratings
 from trainer.rating.skills import Skill
 
 #: The placement's deals, in the order they are dealt.
@@ -57,6 +57,11 @@ def placement_of(current: Mapping[Skill, SkillRating]) -> Placement:
             next_skill = skill
             break
     return Placement(done, len(PLACEMENT), next_skill)
+
+
+def placement_for(learner_id: int) -> Placement:
+    """The learner's placement as their ratings stand (one read of their five rows)."""
+    return placement_of(learner_ratings(learner_id))
 
 
 def in_placement(current: Mapping[Skill, SkillRating], skill: Skill) -> bool:

@@ -21,6 +21,7 @@ from trainer import practice
 from trainer.drills.answers import DrillAnswer
 from trainer.language.i18n import N_
 from trainer.language.i18n import gettext as _
+from trainer.rating.placement import placement_for
 from trainer.record import history, pending_drills
 from trainer.record.attempts import AttemptInfo, DrillKind
 from trainer.record.pending_drills import PendingDrill
@@ -97,7 +98,7 @@ def result_page(attempt_id: int, kind: DrillKind, read: Callable[[AttemptInfo], 
     if attempt is None:
         return None
     try:
-        return {"attempt": attempt} | read(attempt)
+        return {"attempt": attempt, "placement": placement_for(g.learner.id)} | read(attempt)
     except UNREADABLE:
         flash(_("That result was recorded in a form this page cannot show."), "error")
         return None

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from flask import Blueprint, g, render_template
+from flask import Blueprint, flash, g, redirect, render_template, url_for
+from werkzeug.wrappers.response import Response
 
 from trainer.charts import ChartPoint
 from trainer.database import utcnow
@@ -19,7 +20,9 @@ from trainer.language import i18n
 from trainer.language.i18n import NC_, ngettext, pgettext
 from trainer.language.i18n import gettext as _
 from trainer.rating.glicko2 import Rating
+from trainer.rating.placement import placement_for
 from trainer.rating.progress import SkillProgress, WeekLine, learner_progress
+from trainer.rating.skills import Skill
 from trainer.record.attempts import DrillKind
 from trainer.web.learners import learner_required
 from trainer.web.review import TrendChart
@@ -130,3 +133,25 @@ def index():
         due_phrases=due_text(progress.due.deals),
         next_due=None if next_due is None else i18n.format_date(next_due.date(), "d MMM") + f" {next_due:%H:%M}",
     )
+
+
+#: Where each skill's next placement deal is dealt: the drill's page and its query.
+PLACEMENT_DRILLS: dict[Skill, tuple[str, dict[str, str]]] = {
+    Skill.COUNT_HAND: ("show.drill", {}),
+    Skill.COUNT_CRIB: ("show.drill", {"crib": "1"}),
+    Skill.PEGGING: ("pegging.quiz", {}),
+    Skill.BEST_CARD: ("pegging.best", {}),
+    Skill.DISCARD: ("discard.drill", {}),
+}
+
+
+@bp.get("/placement")
+@learner_required
+def placement() -> Response:
+    """The placement's next deal (its skill's drill, dealt at an even chance), or, once placed, the progress page."""
+    next_skill = placement_for(g.learner.id).next_skill
+    if next_skill is None:
+        flash(_("You are placed: the drills now deal at your level."), "success")
+        return redirect(url_for("progress.index"))
+    endpoint, query = PLACEMENT_DRILLS[next_skill]
+    return redirect(url_for(endpoint, **query))
