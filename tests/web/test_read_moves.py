@@ -64,8 +64,8 @@ def test_the_set_up_form_becomes_a_game_set_up():
     "fields, message",
     [
         ({"level": "nope"}, "Choose a level"),
-        ({"variant": "nine-card"}, "six-card, five-card or seven-card"),
-        ({"length": "1000"}, "to 121, to 61"),
+        ({"variant": "nine-card"}, "six-, five- or seven-card, or three to six players"),
+        ({"length": "1000"}, "to 61, 91, 121 or 241"),
         ({"counting": "honour"}, "automatic counting, muggins or strict muggins"),
     ],
 )
