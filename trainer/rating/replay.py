@@ -256,7 +256,7 @@ def _as_date(value: Any) -> date:
     return value.date() if isinstance(value, datetime) else value
 
 
-def progress_rows(connection: Any, learner_id: int) -> list[dict]:
+def progress_rows(connection: Any, learner_id: int) -> list[dict[str, Any]]:
     """The learner's week by week progress over every first attempt, as the live
     answers keep it (:func:`trainer.rating.progress.week_rows`), counted by the
     database: two GROUP BY queries over the learner's attempts."""
