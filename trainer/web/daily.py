@@ -11,6 +11,7 @@ comes back.  The views read the form into values and call
 from __future__ import annotations
 
 from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from engine.cards import parse_cards
 from engine.errors import InvalidCardError
@@ -32,7 +33,7 @@ RESULT_ENDPOINT = {
 
 @bp.get("/")
 @learner_required
-def index():
+def index() -> ResponseReturnValue:
     day = daily.today()
     deal = daily.daily_deal(day)
     streak = streaks.streak_of(g.learner.id)
@@ -52,7 +53,7 @@ def index():
     )
 
 
-def _done(answered: daily.DailyAnswerInfo | None):
+def _done(answered: daily.DailyAnswerInfo | None) -> ResponseReturnValue:
     if answered is None:
         flash(_("You have answered that part of today's deal already: the first answer counts."), "info")
     else:
@@ -63,7 +64,7 @@ def _done(answered: daily.DailyAnswerInfo | None):
 
 @bp.post("/count")
 @learner_required
-def count():
+def count() -> ResponseReturnValue:
     if not PostForm().validate_on_submit():
         return redirect(url_for("daily.index"))
     try:
@@ -76,7 +77,7 @@ def count():
 
 @bp.post("/pegging")
 @learner_required
-def pegging():
+def pegging() -> ResponseReturnValue:
     if not PostForm().validate_on_submit():
         return redirect(url_for("daily.index"))
     try:
@@ -90,7 +91,7 @@ def pegging():
 
 @bp.post("/discard")
 @learner_required
-def discard():
+def discard() -> ResponseReturnValue:
     if not PostForm().validate_on_submit():
         return redirect(url_for("daily.index"))
     day = daily.today()
@@ -106,7 +107,7 @@ def discard():
 
 @bp.post("/table")
 @learner_required
-def table():
+def table() -> ResponseReturnValue:
     """Appear on the day's table, or leave it."""
     if PostForm().validate_on_submit() and accounts_mode():
         shown = request.form.get("shown") == "1"

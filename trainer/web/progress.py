@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from flask import Blueprint, g, render_template
+from flask.typing import ResponseReturnValue
 
 from trainer.charts import ChartPoint
 from trainer.database import utcnow
@@ -109,7 +110,7 @@ def line_label(line: WeekLine) -> str:
 
 @bp.get("/")
 @learner_required
-def index():
+def index() -> ResponseReturnValue:
     now = utcnow()
     progress = learner_progress(g.learner.id, now)
     rated: list[SkillProgress] = [s for s in progress.skills if s.now.rated]
