@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import Table
 from sqlalchemy.orm import DeclarativeBase
 
 
@@ -22,6 +23,15 @@ class Base(DeclarativeBase):
 
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
+
+
+def table_of(model: type[Base]) -> Table:
+    """The table ``model`` is mapped to: its ``__table__``, which SQLAlchemy types as any
+    ``FromClause`` (a model may be mapped to a select), here always a :class:`~sqlalchemy.Table`,
+    so Core statements (an upsert, a bulk insert) can be written against it."""
+    table = model.__table__
+    assert isinstance(table, Table), f"{model.__name__} is not mapped to a table"
+    return table
 
 
 def utcnow() -> datetime:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 import re
+from typing import Any
 
 from engine.analysis.discard import analyse_discards
 from engine.analysis.play import PeggingView, analyse_plays
@@ -26,7 +27,7 @@ from trainer.cli import emit, table
 KEPT = 4
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "analyse", help="every discard or play in a position, with expected points and win probability"
     )
@@ -76,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _position(mine: int, theirs: int, i_deal: bool, target: int) -> dict:
+def _position(mine: int, theirs: int, i_deal: bool, target: int) -> dict[str, Any]:
     return {
         "scores": [mine, theirs],
         "dealer": "me" if i_deal else "them",
@@ -85,7 +86,7 @@ def _position(mine: int, theirs: int, i_deal: bool, target: int) -> dict:
     }
 
 
-def analyse_discard(hand, mine: int, theirs: int, i_deal: bool, target: int) -> dict:
+def analyse_discard(hand: tuple[Card, ...], mine: int, theirs: int, i_deal: bool, target: int) -> dict[str, Any]:
     """Every discard of six dealt cards, best chance to win first."""
     if len(hand) != 6:
         raise ValueError(
@@ -100,7 +101,9 @@ def analyse_discard(hand, mine: int, theirs: int, i_deal: bool, target: int) -> 
     return {"kind": "discard", **_position(mine, theirs, i_deal, target), "options": rows}
 
 
-def analyse_play(args: argparse.Namespace, hand, mine: int, theirs: int, i_deal: bool) -> dict:
+def analyse_play(
+    args: argparse.Namespace, hand: tuple[Card, ...], mine: int, theirs: int, i_deal: bool
+) -> dict[str, Any]:
     """Every legal card in the play, best chance to win first."""
     pile = parse_cards(args.pile)
     earlier = parse_cards(args.earlier)
@@ -150,7 +153,7 @@ def analyse_play(args: argparse.Namespace, hand, mine: int, theirs: int, i_deal:
     }
 
 
-def render(data: dict) -> str:
+def render(data: dict[str, Any]) -> str:
     mine, theirs = data["scores"]
     crib = "your crib" if data["dealer"] == "me" else "their crib"
     head = f"{mine}-{theirs} to {data['target']}, {crib}: P(win) {100 * data['win_before']:.1f}% at the start of a deal"

@@ -8,7 +8,7 @@ import sys
 import time
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "demo-data",
         help="create demo learners with realistic practice histories (for benchmarks and load tests)",

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from engine.analysis.discard import CribModel, analyse_discards
 from engine.cards import parse_cards
 from trainer.cli import emit, table
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "discard", help="rank every discard of a dealt hand by expected hand and crib points"
     )
@@ -35,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     options = analyse_discards(hand, dealer=args.dealer, discards=args.discards, crib_model=args.crib_model)
     rows = [option.to_dict() for option in options]
 
-    def render(data: list[dict]) -> str:
+    def render(data: list[dict[str, Any]]) -> str:
         whose = "your crib" if args.dealer else "your opponent's crib"
         model = "" if args.crib_model == "uniform" else ", crib from the crib table"
         lines = [f"Discards from {' '.join(c.pretty for c in hand)} ({whose}{model}), best first", ""]

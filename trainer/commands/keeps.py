@@ -16,7 +16,7 @@ from trainer.cli import add_build_options, check_build, emit, progress_line, wri
 DEFAULT_OUT = Path(__file__).resolve().parents[2] / "engine" / "data" / DATA_FILE.name
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "keeps", help="the keep ratio of four cards (the expert's opponent model), or --build it"
     )

@@ -9,6 +9,7 @@ skipped who could play) is refused with the rule named, exit status 2.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from engine.cards import DECK, Rank, format_cards, parse_cards
 from engine.errors import Breach, IllegalActionError, Refusal
@@ -21,7 +22,7 @@ DEALER, PONE = 0, 1
 ROLE = {DEALER: "dealer", PONE: "pone"}
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("pegging", help="replay one deal's play: counts, go, every point and its reason")
     parser.add_argument("pone", metavar="PONE_CARDS", help='the pone\'s four cards, e.g. "6D 10D 8H 5H"')
     parser.add_argument("dealer", metavar="DEALER_CARDS", help="the dealer's four cards")
@@ -83,7 +84,7 @@ def _play_events(game: Game) -> list[Event]:
     return [e for e in game.log[start:] if isinstance(e, (Played, Points, Go, CountReset, PlayEnded))]
 
 
-def _event_dict(event: Event) -> dict:
+def _event_dict(event: Event) -> dict[str, Any]:
     data = event.to_dict()
     for key in ("player", "next_player"):
         if key in data:
@@ -91,7 +92,7 @@ def _event_dict(event: Event) -> dict:
     return data
 
 
-def _summary(game: Game) -> dict:
+def _summary(game: Game) -> dict[str, Any]:
     events = _play_events(game)
     points = {"pone": 0, "dealer": 0}
     for event in events:

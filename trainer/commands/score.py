@@ -8,6 +8,7 @@ count (:mod:`engine.speech`); its ``--json`` keeps the engine's notation.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from engine.cards import Card
 from engine.pegging import PlayScore, score_play
@@ -18,7 +19,7 @@ from trainer.language import i18n, words
 from trainer.language.i18n import pgettext
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     score = subparsers.add_parser("score", help="score a hand or crib with its starter, item by item")
     score.add_argument("hand", help='the cards, e.g. "5H 5D 5S JC"')
     score.add_argument("--starter", required=True, help="the starter (cut) card, e.g. 5C")
@@ -94,7 +95,7 @@ def run_stats(args: argparse.Namespace) -> int:
         "seconds": round(dist.seconds, 3),
     }
 
-    def render(d: dict) -> str:
+    def render(d: dict[str, Any]) -> str:
         rows = [(score, n, f"{100 * n / d['total']:.4f}%") for score, n in enumerate(d["counts"])]
         kind = "cribs" if args.crib else "hands"
         return "\n".join(

@@ -6,13 +6,14 @@ import argparse
 import os
 import sys
 import time
+from typing import TextIO
 
 from engine.bots.selfplay import VARIANTS, SelfPlayResult, rules_for, run_selfplay
 from engine.rules import Counting
 from trainer.cli import emit, table
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("selfplay", help="play bot levels against each other and report win rates")
     parser.add_argument(
         "--players", default="insane,medium",
@@ -41,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 class _ProgressBar:
     """A one-line bar on stderr, redrawn at most ten times a second."""
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: TextIO) -> None:
         self.stream = stream
         self.start = time.perf_counter()
         self.last = 0.0

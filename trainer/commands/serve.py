@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Callable
 
 DESCRIPTION = """Serve the web trainer. Settings from the environment: DATABASE_URL (default:
 SQLite in the per-user data folder), SECRET_KEY (at least 32 characters, shared by
@@ -12,7 +13,7 @@ CRIB_SIGN_UP_LIMIT (such as 10/minute), CRIB_ACCOUNTS=1, CRIB_MIGRATE=0 (migrate
 `crib db upgrade` instead). On the open internet put a buffering reverse proxy in front."""
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("serve", help="start the web trainer", description=DESCRIPTION)
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=_number("port", 1, 65535), default=5000, help="default 5000")
@@ -29,7 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def _number(name: str, low: int, high: int):
+def _number(name: str, low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text)

@@ -15,7 +15,7 @@ from trainer.cli import add_build_options, check_build, emit, progress_line, wri
 DEFAULT_OUT = Path(__file__).resolve().parents[2] / "engine" / "data" / DATA_FILE
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "winprob", help="win probability of a score (two players), or --build the table by self-play"
     )

@@ -403,7 +403,7 @@ def get_lesson(slug: str, directory: Path = LESSONS_DIR, *, language: str | None
     raise LookupError(f"no lesson {slug!r}")
 
 
-def lesson_for_combo_type(kind, directory: Path = LESSONS_DIR, *, language: str | None = None) -> Lesson | None:
+def lesson_for_combo_type(kind: ScoreKind | ComboType | str, directory: Path = LESSONS_DIR, *, language: str | None = None) -> Lesson | None:
     """The first lesson (in course order) that teaches a combo type, for the review's links.
 
     ``kind`` is a :class:`ScoreKind`, a record :class:`~trainer.drills.checking.ComboType`

@@ -52,7 +52,9 @@ def judge(directive: Directive, answer: str | int | Iterable[str | Card]) -> Ver
     return Verdict(correct, text, str(expected), _explanation(directive))
 
 
-def _judge_discard(directive: Directive, answer) -> Verdict:
+def _judge_discard(directive: Directive, answer: str | int | Iterable[str | Card]) -> Verdict:
+    if isinstance(answer, int):
+        raise TypeError("a discard is answered with two cards, not a number")
     try:
         throw = parse_cards(answer)
     except InvalidCardError as error:

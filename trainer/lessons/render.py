@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Sequence
 
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererProtocol
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import Markup
 
 from engine import speech
@@ -165,7 +168,7 @@ def lesson_parts(lesson: Lesson) -> tuple[Part, ...]:
         return tuple(parts)
 
 
-def _slot(renderer, tokens, index, options, env) -> str:
+def _slot(renderer: RendererProtocol, tokens: Sequence[Token], index: int, options: OptionsDict, env: EnvType) -> str:
     return _SLOT
 
 

@@ -41,7 +41,7 @@ import math
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -145,7 +145,7 @@ class SimulatedLearner:
             self.last[trait] = day
 
 
-def _chance_of(types: Sequence[ComboType], theta, show_mean: float) -> float:
+def _chance_of(types: Sequence[ComboType], theta: Callable[[ComboType], float], show_mean: float) -> float:
     if not types:
         return sigmoid(show_mean - NOTHING_DIFFICULTY)
     chance = 1.0

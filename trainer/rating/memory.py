@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from typing import Iterable
+from typing import Any, Iterable, overload
 
 from fsrs import Card, Scheduler, State
 from fsrs import Rating as Grade
@@ -73,7 +73,11 @@ class CardState:
         return SCHEDULER.get_card_retrievability(self.to_card(), _aware(when))
 
 
-def _aware(moment: datetime | None):
+@overload
+def _aware(moment: datetime) -> datetime: ...
+@overload
+def _aware(moment: None) -> None: ...
+def _aware(moment: datetime | None) -> datetime | None:
     return None if moment is None else moment.replace(tzinfo=timezone.utc)
 
 
@@ -158,7 +162,7 @@ def learner_cards(learner_id: int, keys: Iterable[str]) -> dict[str, CardState]:
 
 
 def card_row(learner_id: int, kind: DrillKind, review_: CardReview, result: RatedResult,
-             attempt_id: int | None) -> dict:
+             attempt_id: int | None) -> dict[str, Any]:
     """The row a reviewed card is written as."""
     card = review_.card
     is_deal = review_.combo_type is None
@@ -181,7 +185,7 @@ class DueDeal:
     the attempt that last answered it (the review's ``retry_of``), and since when it is due."""
 
     kind: DrillKind
-    dealt: dict
+    dealt: dict[str, Any]
     attempt_id: int | None
     due: datetime
 

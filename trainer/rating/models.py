@@ -8,6 +8,10 @@ pages read a few rows however long the history: one row per learner and skill,
 one per learner, skill and week, one per card.
 
 The services of :mod:`trainer.rating` are these tables' one API.
+
+The models are SQLAlchemy 2 typed declarative classes of the app's
+:class:`~trainer.database.Base`, which Flask-SQLAlchemy's ``db.Model`` shares
+(one registry, one metadata), as in :mod:`trainer.play.models`.
 """
 
 from __future__ import annotations
@@ -17,10 +21,10 @@ from datetime import date, datetime
 from sqlalchemy import Float, ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from trainer.database import db, utcnow
+from trainer.database import Base, utcnow
 
 
-class LearnerRating(db.Model):
+class LearnerRating(Base):
     """A learner's rating on one skill (:class:`trainer.rating.skills.Skill`)."""
 
     __tablename__ = "learner_rating"
@@ -35,7 +39,7 @@ class LearnerRating(db.Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class RatingWeek(db.Model):
+class RatingWeek(Base):
     """A learner's rating on one skill at the end of a week (its Monday, UTC): the chart's points."""
 
     __tablename__ = "rating_week"
@@ -48,7 +52,7 @@ class RatingWeek(db.Model):
     rated: Mapped[int] = mapped_column(default=0)
 
 
-class DealRating(db.Model):
+class DealRating(Base):
     """A deal's rating on its skill, shared by every learner who met it, with
     what it was (to deal it again) and how long its right answers took."""
 
@@ -71,7 +75,7 @@ class DealRating(db.Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class DealMet(db.Model):
+class DealMet(Base):
     """That a learner has met a deal on a skill: only the first meeting is rated
     (a deal answered right leaves no FSRS card to tell a later meeting by)."""
 
@@ -82,7 +86,7 @@ class DealMet(db.Model):
     deal_key: Mapped[str] = mapped_column(String(32), primary_key=True)
 
 
-class ReviewCard(db.Model):
+class ReviewCard(Base):
     """An FSRS card of a learner's: a deal they missed, or a combo type they missed.
 
     ``card_key`` is ``deal:<deal key>`` or ``combo:<combo type>``; a deal card
@@ -112,7 +116,7 @@ class ReviewCard(db.Model):
     lapses: Mapped[int] = mapped_column(default=0)
 
 
-class ProgressWeek(db.Model):
+class ProgressWeek(Base):
     """A learner's answers in one week on one skill and combo type ("" for the
     skill as a whole), by how long they took: ``bucket`` is the index of
     :data:`trainer.rating.progress.SECONDS_BUCKETS` (-1 for untimed answers), so
@@ -129,7 +133,7 @@ class ProgressWeek(db.Model):
     right: Mapped[int] = mapped_column(default=0)
 
 
-class DailyAnswer(db.Model):
+class DailyAnswer(Base):
     """A learner's answer to one part of a day's daily deal: answered once (the key)."""
 
     __tablename__ = "daily_answer"
@@ -144,7 +148,7 @@ class DailyAnswer(db.Model):
     answered_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class Streak(db.Model):
+class Streak(Base):
     """A learner's run of days practised, with the week's free freeze, and
     whether they chose to appear on the daily deal's table."""
 

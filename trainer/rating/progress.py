@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import bisect
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import select
 
 from trainer.database import db
 from trainer.rating import memory, placement, ratings, streaks
+from trainer.rating.glicko2 import Rating
 from trainer.rating.models import ProgressWeek
 from trainer.rating.ratings import SkillRating
 from trainer.rating.skills import RatedResult, Skill
@@ -69,7 +71,7 @@ def median_seconds(buckets: dict[int, int]) -> float | None:
     return None  # pragma: no cover - the loop always reaches half
 
 
-def week_rows(learner_id: int, attempt: NewAttempt, result: RatedResult, week: date) -> list[dict]:
+def week_rows(learner_id: int, attempt: NewAttempt, result: RatedResult, week: date) -> list[dict[str, Any]]:
     """The progress rows one first attempt adds to: its skill's, and each combo type's in its results."""
     base = {"learner_id": learner_id, "week": week, "skill": result.skill.value, "bucket": bucket_of(attempt.seconds)}
     rows = [base | {"combo_type": WHOLE_SKILL, "seen": 1, "right": int(result.correct)}]
@@ -107,6 +109,16 @@ class WeekLine:
         return next((c for c in self.cells if c.week == week), None)
 
 
+@dataclass(slots=True)
+class _WeekCount:
+    """One week's answers on a skill and combo type, as :func:`week_lines` adds them up."""
+
+    seen: int = 0
+    right: int = 0
+    #: answers by the index of their :data:`SECONDS_BUCKETS` bucket
+    buckets: defaultdict[int, int] = field(default_factory=lambda: defaultdict(int))
+
+
 def week_lines(learner_id: int, since: date) -> tuple[tuple[date, ...], tuple[WeekLine, ...]]:
     """The weeks from ``since`` with answers, and a line per skill and combo type over them."""
     rows = db.session.execute(
@@ -114,12 +126,12 @@ def week_lines(learner_id: int, since: date) -> tuple[tuple[date, ...], tuple[We
                ProgressWeek.seen, ProgressWeek.right)
         .where(ProgressWeek.learner_id == learner_id, ProgressWeek.week >= since)
     )
-    cells: dict[tuple[str, str], dict[date, list]] = defaultdict(dict)
+    cells: dict[tuple[str, str], dict[date, _WeekCount]] = defaultdict(dict)
     for week, skill, combo_type, bucket, seen, right in rows:
-        cell = cells[skill, combo_type].setdefault(week, [0, 0, defaultdict(int)])
-        cell[0] += seen
-        cell[1] += right
-        cell[2][bucket] += seen
+        cell = cells[skill, combo_type].setdefault(week, _WeekCount())
+        cell.seen += seen
+        cell.right += right
+        cell.buckets[bucket] += seen
     weeks = sorted({week for by_week in cells.values() for week in by_week})
     lines = []
     for skill in Skill:
@@ -129,7 +141,7 @@ def week_lines(learner_id: int, since: date) -> tuple[tuple[date, ...], tuple[We
             by_week = cells.get((skill.value, combo_type))
             if not by_week or (combo_type and combo_type not in ComboType._value2member_map_):
                 continue
-            line_cells = tuple(WeekCell(w, c[0], c[1], median_seconds(c[2])) for w, c in sorted(by_week.items()))
+            line_cells = tuple(WeekCell(w, c.seen, c.right, median_seconds(c.buckets)) for w, c in sorted(by_week.items()))
             lines.append(WeekLine(skill, ComboType(combo_type) if combo_type else None, line_cells))
     return tuple(weeks), tuple(lines)
 
@@ -140,7 +152,7 @@ class SkillProgress:
 
     skill: Skill
     now: SkillRating
-    weeks: tuple[tuple[date, ratings.Rating], ...]
+    weeks: tuple[tuple[date, Rating], ...]
 
 
 @dataclass(frozen=True, slots=True)

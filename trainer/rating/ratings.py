@@ -23,7 +23,7 @@ import json
 import math
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Sequence
+from typing import Any, Sequence
 
 from sqlalchemy import select
 
@@ -195,7 +195,7 @@ def deal_ratings(skill: Skill, deals: Sequence[Deal]) -> list[Rating]:
     return [rows.get(key) or prior_rating(skill, deal) for key, deal in zip(keys, deals)]
 
 
-def rated_deals_near(skill: Skill, rating: float, spread: float = 200.0, limit: int = 50) -> list[tuple[dict, Rating]]:
+def rated_deals_near(skill: Skill, rating: float, spread: float = 200.0, limit: int = 50) -> list[tuple[dict[str, Any], Rating]]:
     """Deals others have met whose rating lies within ``spread`` of ``rating``
     (server mode's pool to deal from), as (their ``dealt`` payload, rating),
     read off the (skill, rating) index."""

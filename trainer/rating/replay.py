@@ -28,6 +28,7 @@ from typing import Any, Iterator
 
 import sqlalchemy as sa
 
+from trainer.database import table_of
 from trainer.rating import memory, progress, ratings, skills, streaks, tables
 from trainer.rating.glicko2 import Rating
 from trainer.rating.models import DealRating, LearnerRating, ProgressWeek, RatingWeek, ReviewCard, Streak
@@ -134,7 +135,7 @@ class LearnerReplay:
                 deal.seconds += result.seconds
                 deal.seconds_squared += result.seconds**2
 
-    def write(self, connection: Any) -> None:
+    def write(self, connection: sa.Connection) -> None:
         """Write the learner's aggregates (a few statements)."""
         learner_id = self.learner_id
         tables.set_rows(LearnerRating, [
@@ -161,7 +162,7 @@ class LearnerReplay:
                                       "frozen_days": s.frozen_days, "on_board": False}], connection)
 
 
-def _attempts(connection: Any, learner_id: int, after: tuple[datetime, int] | None
+def _attempts(connection: sa.Connection, learner_id: int, after: tuple[datetime, int] | None
               ) -> Iterator[list[tuple[int, NewAttempt]]]:
     """The learner's attempts after ``after`` (all for None), oldest first, a chunk at a
     time (keyset paging on the (learner, time) index)."""
@@ -202,16 +203,16 @@ def _attempts(connection: Any, learner_id: int, after: tuple[datetime, int] | No
         after = (rows[-1].created_at, rows[-1].id)
 
 
-def _known_deals(connection: Any, keys: set[tuple[str, str]]) -> dict[tuple[str, str], _Deal]:
+def _known_deals(connection: sa.Connection, keys: set[tuple[str, str]]) -> dict[tuple[str, str], _Deal]:
     """The ratings deals already have (from the learners replayed before)."""
     found: dict[tuple[str, str], _Deal] = {}
-    d = DealRating.__table__.c
+    d = table_of(DealRating).c
     by_skill: dict[str, list[str]] = defaultdict(list)
     for skill, key in keys:
         by_skill[skill].append(key)
     for skill, deal_keys in by_skill.items():
         for start in range(0, len(deal_keys), 500):
-            for row in connection.execute(sa.select(DealRating.__table__).where(
+            for row in connection.execute(sa.select(table_of(DealRating)).where(
                     d.skill == skill, d.deal_key.in_(deal_keys[start:start + 500]))):
                 found[row.skill, row.deal_key] = _Deal(
                     Rating(row.rating, row.deviation, row.volatility), row.rated, row.timed, row.seconds,
@@ -219,7 +220,7 @@ def _known_deals(connection: Any, keys: set[tuple[str, str]]) -> dict[tuple[str,
     return found
 
 
-def _write_deals(connection: Any, deals: dict[tuple[str, str], _Deal]) -> None:
+def _write_deals(connection: sa.Connection, deals: dict[tuple[str, str], _Deal]) -> None:
     tables.set_rows(DealRating, [
         {"skill": skill, "deal_key": key, "kind": d.kind, "payload": d.payload, "rating": d.rating.rating,
          "deviation": d.rating.deviation, "volatility": d.rating.volatility, "rated": d.rated, "timed": d.timed,
@@ -228,7 +229,7 @@ def _write_deals(connection: Any, deals: dict[tuple[str, str], _Deal]) -> None:
     ], connection)
 
 
-def _week(connection: Any, moment: Any) -> Any:
+def _week(connection: sa.Connection, moment: Any) -> Any:
     """The Monday of a moment's week, in SQL (each database spells it its own way)."""
     if connection.dialect.name == "postgresql":
         return sa.cast(sa.func.date_trunc("week", moment), sa.Date)
@@ -260,7 +261,7 @@ def _as_date(value: Any) -> date:
     return value.date() if isinstance(value, datetime) else value
 
 
-def progress_rows(connection: Any, learner_id: int) -> list[dict]:
+def progress_rows(connection: sa.Connection, learner_id: int) -> list[dict[str, Any]]:
     """The learner's week by week progress over every first attempt, as the live
     answers keep it (:func:`trainer.rating.progress.week_rows`), counted by the
     database: two GROUP BY queries over the learner's attempts."""
@@ -286,7 +287,7 @@ def progress_rows(connection: Any, learner_id: int) -> list[dict]:
     return rows
 
 
-def streak_from_days(connection: Any, learner_id: int) -> streaks.StreakState:
+def streak_from_days(connection: sa.Connection, learner_id: int) -> streaks.StreakState:
     """The learner's streak over the days they practised (read off their day tallies)."""
     state = streaks.StreakState()
     tally = sa.table("day_tally", sa.column("learner_id", sa.Integer), sa.column("day", sa.Date))
@@ -297,7 +298,7 @@ def streak_from_days(connection: Any, learner_id: int) -> streaks.StreakState:
     return state
 
 
-def _latest_mark(connection: Any, learner_id: int, count: int) -> tuple[datetime, int] | None:
+def _latest_mark(connection: sa.Connection, learner_id: int, count: int) -> tuple[datetime, int] | None:
     """Where the learner's latest ``count`` attempts begin: the (time, id) just before them, None for all."""
     a = _ATTEMPT.c
     row = connection.execute(sa.select(a.created_at, a.id).where(a.learner_id == learner_id)
@@ -305,7 +306,7 @@ def _latest_mark(connection: Any, learner_id: int, count: int) -> tuple[datetime
     return None if row is None else (row.created_at, row.id)
 
 
-def replay_learner(connection: Any, learner_id: int) -> int:
+def replay_learner(connection: sa.Connection, learner_id: int) -> int:
     """Replay one learner's history into their aggregates and the deals' ratings;
     the attempts rated.  Progress and streak count every attempt (by the
     database's aggregates); ratings and cards replay the latest :data:`RATED_REPLAY`."""
@@ -325,7 +326,7 @@ def replay_learner(connection: Any, learner_id: int) -> int:
     return rated
 
 
-def replay_history(connection: Any) -> int:
+def replay_history(connection: sa.Connection) -> int:
     """Replay every learner's history (the migration's step); the attempts rated."""
     learner_ids = list(connection.execute(sa.select(_LEARNER.c.id).order_by(_LEARNER.c.id)).scalars())
     return sum(replay_learner(connection, learner_id) for learner_id in learner_ids)

@@ -106,7 +106,8 @@ def too_easy(password: str, name: str = "") -> bool:
     (True, True, True, False)
     """
     hints = [word for word in (name, *name.split()) if word] + list(EASY_WORDS)
-    return zxcvbn(password[:_SCORED_LENGTH], user_inputs=hints)["score"] < MIN_PASSWORD_SCORE
+    score: int = zxcvbn(password[:_SCORED_LENGTH], user_inputs=hints)["score"]  # zxcvbn is untyped
+    return score < MIN_PASSWORD_SCORE
 
 
 def _encodable(text: str) -> bool:

@@ -26,7 +26,7 @@ from typing import Any, Iterable, Sequence
 from sqlalchemy import insert
 from sqlalchemy.dialects import postgresql, sqlite
 
-from trainer.database import db, utcnow
+from trainer.database import Base, db, table_of, utcnow
 from trainer.language.i18n import NC_, pgettext
 from trainer.record.combos import ComboResult
 from trainer.record.models import Attempt, ComboResultRow, ComboTally, DayTally
@@ -67,8 +67,8 @@ class NewAttempt:
     """
 
     kind: DrillKind
-    dealt: dict
-    answer: dict
+    dealt: dict[str, Any]
+    answer: dict[str, Any]
     results: tuple[ComboResult, ...]
     points_expected: int
     points_answered: int
@@ -93,8 +93,8 @@ class AttemptInfo:
     created_at: datetime
     kind: DrillKind
     mode: str
-    dealt: dict
-    answer: dict
+    dealt: dict[str, Any]
+    answer: dict[str, Any]
     points_expected: int
     points_answered: int
     points_missed: int
@@ -150,7 +150,7 @@ def record_attempts(learner_id: int, attempts: Sequence[NewAttempt]) -> list[int
     moments = [_utc(a.created_at, now) for a in attempts]
     # Core inserts on the tables (not ORM bulk inserts, which split a batch into
     # a statement per run of rows with the same columns left None).
-    attempts_table, results_table = Attempt.__table__, ComboResultRow.__table__
+    attempts_table, results_table = table_of(Attempt), table_of(ComboResultRow)
     ids = list(
         db.session.scalars(
             insert(attempts_table).returning(attempts_table.c.id, sort_by_parameter_order=True),
@@ -193,7 +193,7 @@ def record_attempts(learner_id: int, attempts: Sequence[NewAttempt]) -> list[int
 def _add_to_tallies(learner_id: int, attempts: Sequence[NewAttempt], moments: Sequence[datetime]) -> None:
     """Add a batch's totals to the learner's tallies, one upsert per table."""
     combos: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
-    days: dict[tuple[str, date], list] = defaultdict(lambda: [0, 0, 0, 0, 0.0, 0, 0.0])
+    days: dict[tuple[str, date], list[float]] = defaultdict(lambda: [0, 0, 0, 0, 0.0, 0, 0.0])
     for attempt, moment in zip(attempts, moments):
         kind = attempt.kind.value
         for result in attempt.results:
@@ -235,13 +235,13 @@ def _add_to_tallies(learner_id: int, attempts: Sequence[NewAttempt], moments: Se
     )
 
 
-def _upsert(model: type[Any], counters: Sequence[str], rows: list[dict]) -> None:
+def _upsert(model: type[Base], counters: Sequence[str], rows: list[dict[str, Any]]) -> None:
     """Insert tally rows, or add their counters to the rows already there."""
     dialect = db.session.get_bind().dialect.name
     insert_of = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}.get(dialect)
     if insert_of is None:  # pragma: no cover - the trainer runs on SQLite and PostgreSQL
         raise NotImplementedError(f"no tally upsert for {dialect}")
-    table = model.__table__
+    table = table_of(model)
     keys = [column.name for column in table.primary_key.columns]
     for start in range(0, len(rows), _UPSERT_ROWS):
         # Typed Any: the two dialects' Insert classes each have on_conflict_do_update, their common base does not.
@@ -256,8 +256,8 @@ def record_attempt(
     learner_id: int,
     kind: DrillKind,
     *,
-    dealt: dict,
-    answer: dict,
+    dealt: dict[str, Any],
+    answer: dict[str, Any],
     results: Iterable[ComboResult],
     points_expected: int,
     points_answered: int,

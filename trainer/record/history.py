@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, Unpack
 
-from sqlalchemy import case, func, select, tuple_
+from sqlalchemy import Select, case, func, select, tuple_
 from sqlalchemy.orm import selectinload
 
 from trainer.database import db
@@ -53,11 +53,16 @@ def _attempt_info(row: Attempt) -> AttemptInfo:
     )
 
 
-def newest_first(query):
+#: Any select, of any columns.
+_Select = TypeVar("_Select", bound="Select[Unpack[tuple[Any, ...]]]")
+
+
+def newest_first(query: _Select) -> _Select:
+    """``query`` ordered newest attempt first (latest ``created_at``, then highest id)."""
     return query.order_by(Attempt.created_at.desc(), Attempt.id.desc())
 
 
-def _infos(query) -> tuple[AttemptInfo, ...]:
+def _infos(query: Select[Attempt]) -> tuple[AttemptInfo, ...]:
     """The attempts a query selects, their results loaded by one more query (not one a row)."""
     rows = db.session.scalars(query.options(selectinload(Attempt.results)))
     return tuple(_attempt_info(row) for row in rows)
@@ -140,7 +145,7 @@ def recent_mistakes(learner_id: int, limit: int = 10) -> tuple[AttemptInfo, ...]
     )
 
 
-def answered_deals(learner_id: int, mode: str) -> tuple[tuple[dict, bool], ...]:
+def answered_deals(learner_id: int, mode: str) -> tuple[tuple[dict[str, Any], bool], ...]:
     """What was dealt in the learner's attempts of ``mode`` (e.g. lesson
     exercises), each deal once, with whether any answer to it was right: one
     GROUP BY over the (learner, mode) index, not a read of the history."""

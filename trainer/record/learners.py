@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from confusable_homoglyphs import categories
 from sqlalchemy import func, select
@@ -207,7 +207,17 @@ def row_key(value: Any) -> int | None:
     return key if 0 < key <= MAX_ROW_ID else None
 
 
-def owned_row(model: type, learner_id: int, row_id: Any) -> Any:
+class _Owned(Protocol):
+    """A row that belongs to a learner (an attempt, a solitaire game...)."""
+
+    @property
+    def learner_id(self) -> int: ...
+
+
+_Row = TypeVar("_Row", bound=_Owned)
+
+
+def owned_row(model: type[_Row], learner_id: int, row_id: Any) -> _Row | None:
     """The row of ``model`` with this id if it is the learner's; None for
     another learner's, no such row, or an id that is not a key."""
     key = row_key(row_id)

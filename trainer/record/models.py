@@ -7,6 +7,11 @@ dealer read a few rows per learner however long the history grows.
 
 Views do not query these tables directly: they call the modules of
 :mod:`trainer.record`.
+
+The models are SQLAlchemy 2 typed declarative classes of the app's
+:class:`~trainer.database.Base`, which Flask-SQLAlchemy's ``db.Model`` shares
+(one registry, one metadata), so the type checker reads them as it reads any
+class.
 """
 
 from __future__ import annotations
@@ -16,10 +21,10 @@ from datetime import date, datetime
 from sqlalchemy import Float, ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from trainer.database import db, utcnow
+from trainer.database import Base, utcnow
 
 
-class Learner(db.Model):
+class Learner(Base):
     """Someone practising, known by name (and, on a shared server, a password).
 
     ``name_key`` is the name as names are compared: Unicode-normalised and
@@ -52,7 +57,7 @@ class Learner(db.Model):
     attempts: Mapped[list["Attempt"]] = relationship(back_populates="learner", cascade="all, delete-orphan")
 
 
-class Drill(db.Model):
+class Drill(Base):
     """A drill dealt and waiting for its answer.
 
     The id is a random token (so drill ids cannot be guessed or walked); the
@@ -74,7 +79,7 @@ class Drill(db.Model):
     version: Mapped[int] = mapped_column(default=0)
 
 
-class Attempt(db.Model):
+class Attempt(Base):
     """One answered drill: when, what was dealt, what was answered, the outcome."""
 
     __tablename__ = "attempt"
@@ -109,7 +114,7 @@ class Attempt(db.Model):
     )
 
 
-class ComboResultRow(db.Model):
+class ComboResultRow(Base):
     """How one attempt went for one combo type present in (or claimed for) the deal."""
 
     __tablename__ = "combo_result"
@@ -125,7 +130,7 @@ class ComboResultRow(db.Model):
     attempt: Mapped[Attempt] = relationship(back_populates="results")
 
 
-class ComboTally(db.Model):
+class ComboTally(Base):
     """A learner's running totals for one combo type in one kind of drill."""
 
     __tablename__ = "combo_tally"
@@ -138,7 +143,7 @@ class ComboTally(db.Model):
     points_missed: Mapped[int] = mapped_column(default=0)
 
 
-class DayTally(db.Model):
+class DayTally(Base):
     """A learner's running totals for one kind of drill on one day (UTC)."""
 
     __tablename__ = "day_tally"
@@ -157,7 +162,7 @@ class DayTally(db.Model):
     given_away: Mapped[float] = mapped_column(Float, default=0.0)
 
 
-class LearnerSession(db.Model):
+class LearnerSession(Base):
     """One signed-in browser of an account (server mode).
 
     The session cookie carries a random token; only its SHA-256 is kept here,
@@ -173,7 +178,7 @@ class LearnerSession(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class TryCount(db.Model):
+class TryCount(Base):
     """How many tries one key (a client address, a name) has made in its current window.
 
     Counted by one atomic upsert before a try is answered, so tries sent at once

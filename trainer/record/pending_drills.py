@@ -28,7 +28,7 @@ class PendingDrill:
     id: str
     learner_id: int
     kind: DrillKind
-    payload: dict
+    payload: dict[str, Any]
     created_at: datetime
     retry_of: int | None
     #: how many times the payload has changed: a change is written over this version only
@@ -41,7 +41,7 @@ _DRILL_ID = re.compile(r"[0-9a-f]{32}")
 STALE_SWEEP = 20
 
 
-def open_drill(learner_id: int, kind: DrillKind, payload: dict, *, retry_of: int | None = None) -> str:
+def open_drill(learner_id: int, kind: DrillKind, payload: dict[str, Any], *, retry_of: int | None = None) -> str:
     """Store a dealt drill (never its answer) and return its unguessable id.
 
     Dealing writes this one row and nothing else; drills never answered are
@@ -72,7 +72,7 @@ def pending_drill(drill_id: Any, learner_id: int, kind: DrillKind) -> PendingDri
     return PendingDrill(drill_id, learner_id, kind, json.loads(row.payload), row.created_at, row.retry_of, row.version)
 
 
-def update_drill(drill_id: str, payload: dict, version: int) -> bool:
+def update_drill(drill_id: str, payload: dict[str, Any], version: int) -> bool:
     """Replace a pending drill's payload (e.g. the claims made so far), only if
     it is still at ``version`` (the one it was read at); False when another
     request changed it meanwhile, or it was answered: read it again and retry."""

@@ -60,6 +60,6 @@ def end(token: Any) -> None:
 def end_all(learner_id: int) -> int:
     """Sign out every browser of the learner (committed, with anything flushed before,
     such as a new password): how many were signed in."""
-    ended = cast(CursorResult, db.session.execute(delete(LearnerSession).where(LearnerSession.learner_id == learner_id)))
+    ended = cast("CursorResult[Any]", db.session.execute(delete(LearnerSession).where(LearnerSession.learner_id == learner_id)))
     db.session.commit()
     return ended.rowcount

@@ -14,7 +14,7 @@ from datetime import timedelta
 from sqlalchemy import case, delete, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from trainer.database import db, utcnow
+from trainer.database import db, table_of, utcnow
 from trainer.record.models import TryCount
 
 #: Counts whose window began longer ago than this are deleted as new windows open.
@@ -29,7 +29,7 @@ def count(key: str, window: timedelta) -> int:
     """Add a try for ``key``: how many it has made in its window of ``window`` (this one included)."""
     now = utcnow()
     insert = postgresql.insert if db.engine.dialect.name == "postgresql" else sqlite.insert
-    table = TryCount.__table__
+    table = table_of(TryCount)
     expired = table.c.window_start <= now - window
     statement = (
         insert(table).values(key=_digest(key), window_start=now, tries=1)
@@ -40,7 +40,7 @@ def count(key: str, window: timedelta) -> int:
         .returning(table.c.tries)
     )
     with db.engine.begin() as connection:  # its own transaction: counted even if the request fails later
-        tries = connection.execute(statement).scalar_one()
+        tries: int = connection.execute(statement).scalar_one()
         if tries == 1:
             connection.execute(delete(table).where(table.c.window_start < now - FORGET_AFTER))
     return tries
@@ -48,7 +48,7 @@ def count(key: str, window: timedelta) -> int:
 
 def take_back(key: str) -> None:
     """Uncount one try of ``key`` (one that turned out to be allowed, such as a right password)."""
-    table = TryCount.__table__
+    table = table_of(TryCount)
     with db.engine.begin() as connection:
         connection.execute(update(table).where(table.c.key == _digest(key), table.c.tries > 0)
                            .values(tries=table.c.tries - 1))

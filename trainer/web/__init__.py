@@ -30,12 +30,14 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from filelock import FileLock
 from flask import Flask, flash, redirect, render_template, url_for
+from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from limits import parse as parse_limit
 from platformdirs import user_data_path
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
+from werkzeug.exceptions import HTTPException
 
 from trainer.database import db, migrate
 from trainer.language import i18n
@@ -333,7 +335,7 @@ def database_revision(app: Flask) -> tuple[str | None, str | None]:
 
 def _register_error_pages(app: Flask) -> None:
     @app.errorhandler(CSRFError)
-    def forged_post(error: CSRFError):
+    def forged_post(error: CSRFError) -> ResponseReturnValue:
         # The CSRF check is the request's first hook: who is practising, and so the page's language, are not known yet.
         learners.load_learner()
         with i18n.language(language.chosen_language()):
@@ -342,18 +344,18 @@ def _register_error_pages(app: Flask) -> None:
         return redirect(_safe_back())
 
     @app.errorhandler(404)
-    def not_found(error):
+    def not_found(error: HTTPException) -> tuple[str, int]:
         return render_template(
             "error.html", title=_("Not found"), message=_("There is no page at that address.")
         ), 404
 
     @app.errorhandler(405)
-    def wrong_method(error):
+    def wrong_method(error: HTTPException) -> ResponseReturnValue:
         flash(_("That page cannot be used that way; here is where to start."), "error")
         return redirect(url_for("learners.home"))
 
     @app.errorhandler(500)
-    def server_error(error):  # pragma: no cover - the tests make sure this never happens
+    def server_error(error: HTTPException) -> tuple[str, int]:  # pragma: no cover - the tests make sure this never happens
         message = _("Sorry: please go back and try again.")
         return render_template("error.html", title=_("Something went wrong"), message=message), 500
 

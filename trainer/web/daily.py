@@ -10,9 +10,10 @@ comes back.  The views read the form into values and call
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, TypeVar
 
 from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from trainer.drills.answers import DrillAnswer, Total
 from trainer.language.i18n import gettext as _
@@ -33,7 +34,7 @@ RESULT_ENDPOINT = {
 
 @bp.get("/")
 @learner_required
-def index():
+def index() -> ResponseReturnValue:
     day = daily.today()
     deal = daily.daily_deal(day)
     streak = streaks.streak_of(g.learner.id)
@@ -53,7 +54,7 @@ def index():
     )
 
 
-def _done(answered: daily.DailyAnswerInfo | None):
+def _done(answered: daily.DailyAnswerInfo | None) -> ResponseReturnValue:
     if answered is None:
         flash(_("You have answered that part of today's deal already: the first answer counts."), "info")
     else:
@@ -62,7 +63,10 @@ def _done(answered: daily.DailyAnswerInfo | None):
     return redirect(url_for("daily.index"))
 
 
-def _answered(read: Callable[[], DrillAnswer], answer: Callable[[DrillAnswer], daily.DailyAnswerInfo | None]):
+Answer = TypeVar("Answer", bound=DrillAnswer)
+
+
+def _answered(read: Callable[[], Answer], answer: Callable[[Answer], daily.DailyAnswerInfo | None]) -> ResponseReturnValue:
     """Read a part's answer from the form (the drills' readers) and answer it; a bad one is said."""
     if not PostForm().validate_on_submit():
         return redirect(url_for("daily.index"))
@@ -76,21 +80,21 @@ def _answered(read: Callable[[], DrillAnswer], answer: Callable[[DrillAnswer], d
 
 @bp.post("/count")
 @learner_required
-def count():
+def count() -> ResponseReturnValue:
     return _answered(lambda: Total(read_points(request.form.get("total"), YOUR_TOTAL)),
                      lambda given: daily.answer_count(g.learner.id, daily.today(), given))
 
 
 @bp.post("/pegging")
 @learner_required
-def pegging():
+def pegging() -> ResponseReturnValue:
     return _answered(lambda: read_peg_points(request.form),
                      lambda given: daily.answer_pegging(g.learner.id, daily.today(), given))
 
 
 @bp.post("/discard")
 @learner_required
-def discard():
+def discard() -> ResponseReturnValue:
     day = daily.today()
     return _answered(lambda: read_laid_away(request.form, daily.daily_deal(day).discard),
                      lambda given: daily.answer_discard(g.learner.id, day, given))
@@ -98,7 +102,7 @@ def discard():
 
 @bp.post("/table")
 @learner_required
-def table():
+def table() -> ResponseReturnValue:
     """Appear on the day's table, or leave it."""
     if PostForm().validate_on_submit() and accounts_mode():
         shown = request.form.get("shown") == "1"

@@ -26,7 +26,7 @@ from trainer.web import waitress_server
 from trainer.web.waitress_server import ServerSettings
 
 
-class WorkerPool(BaseApplication):
+class WorkerPool(BaseApplication):  # type: ignore[misc]  # gunicorn publishes no types: BaseApplication is Any
     """gunicorn serving the app that ``make_app`` makes, once in each worker."""
 
     def __init__(self, make_app: Callable[[], Flask], options: dict[str, Any], settings: ServerSettings):
@@ -46,7 +46,7 @@ class WorkerPool(BaseApplication):
         return self.make_app()
 
 
-class WaitressWorker(Worker):
+class WaitressWorker(Worker):  # type: ignore[misc]  # gunicorn publishes no types: Worker is Any
     """A gunicorn worker whose connections waitress serves (see the module docstring).
 
     The loop turns at least once a second, telling the master the worker is
@@ -56,8 +56,8 @@ class WaitressWorker(Worker):
     """
 
     def run(self) -> None:
-        settings: ServerSettings = self.app.settings  # type: ignore[attr-defined]  # our WorkerPool
-        socket_map: dict = {}
+        settings: ServerSettings = self.app.settings  # self.app is our WorkerPool
+        socket_map: dict[int, Any] = {}
         server = waitress_server.create_server(self.wsgi, settings, sockets=[s.sock for s in self.sockets],
                                                database_url=self.wsgi.config["SQLALCHEMY_DATABASE_URI"],
                                                socket_map=socket_map)
@@ -74,7 +74,7 @@ class WaitressWorker(Worker):
         server.task_dispatcher.shutdown(cancel_pending=True, timeout=1)
 
 
-def _answering(socket_map: dict) -> bool:
+def _answering(socket_map: dict[int, Any]) -> bool:
     """Whether a connection has a request being answered, or an answer not yet sent."""
     return any(isinstance(channel, HTTPChannel) and (channel.requests or channel.total_outbufs_len)
                for channel in list(socket_map.values()))

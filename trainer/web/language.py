@@ -17,6 +17,7 @@ and scoring items (``card_face``, ``card_faces``, ``card_name``, ``rank_face``,
 from __future__ import annotations
 
 from flask import Blueprint, Flask, Response, g, redirect, request, session, url_for
+from flask.typing import ResponseReturnValue
 
 from trainer import database
 from trainer.language import i18n, words
@@ -62,7 +63,7 @@ def say_which_language(response: Response) -> Response:
 
 
 @bp.post("/language")
-def choose():
+def choose() -> ResponseReturnValue:
     """Switch to the language posted (``language``: ``en`` or ``ru``) and go back."""
     code = i18n.normalise(request.form.get("language"))
     if code is not None:

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 from functools import wraps
-from typing import Callable
+from typing import Callable, ParamSpec
 from urllib.parse import urlsplit
 
 from babel.support import LazyProxy
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from limits import parse as parse_limit
 from werkzeug.exceptions import HTTPException, TooManyRequests
@@ -65,11 +66,11 @@ _NAME_VALIDATORS = [
 ]
 
 
-class NameForm(FlaskForm):
+class NameForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF publishes no types: FlaskForm is Any
     name = StringField(lazy_gettext("Your name"), validators=_NAME_VALIDATORS)
 
 
-class SignInForm(FlaskForm):
+class SignInForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF publishes no types: FlaskForm is Any
     name = StringField(lazy_gettext("Your name"), validators=_NAME_VALIDATORS)
     # InputRequired, not DataRequired: spaces are characters of a password like any other.
     password = PasswordField(
@@ -77,7 +78,7 @@ class SignInForm(FlaskForm):
     )
 
 
-class SignUpForm(FlaskForm):
+class SignUpForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF publishes no types: FlaskForm is Any
     name = StringField(lazy_gettext("Your name"), validators=_NAME_VALIDATORS)
     password = PasswordField(
         lazy_gettext("Password"), validators=[InputRequired(lazy_gettext("Please choose a password."))]
@@ -87,7 +88,7 @@ class SignUpForm(FlaskForm):
     )
 
 
-class PasswordForm(FlaskForm):
+class PasswordForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF publishes no types: FlaskForm is Any
     current = PasswordField(
         lazy_gettext("Current password"), validators=[InputRequired(lazy_gettext("Please type your current password."))]
     )
@@ -100,7 +101,7 @@ class PasswordForm(FlaskForm):
     )
 
 
-class SwitchForm(FlaskForm):
+class SwitchForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF publishes no types: FlaskForm is Any
     learner_id = HiddenField()
 
 
@@ -127,11 +128,15 @@ def load_learner() -> None:
     g.learner = learner
 
 
-def learner_required(view: Callable) -> Callable:
+#: A view's parameters (the URL's variables), kept by the decorators that wrap it.
+_P = ParamSpec("_P")
+
+
+def learner_required(view: Callable[_P, ResponseReturnValue]) -> Callable[_P, ResponseReturnValue]:
     """Send a visitor who is not signed in to sign in first, then back here."""
 
     @wraps(view)
-    def wrapped(*args, **kwargs):
+    def wrapped(*args: _P.args, **kwargs: _P.kwargs) -> ResponseReturnValue:
         if g.get("learner") is None:
             flash(_("First sign in.") if accounts_mode() else _("First tell the trainer who is practising."), "info")
             return redirect(url_for(_sign_in_endpoint(), next=_page_to_come_back_to()))
@@ -220,7 +225,7 @@ def _flash_form_errors(form: FlaskForm) -> None:
 
 
 @bp.route("/", methods=["GET", "POST"])
-def home():
+def home() -> ResponseReturnValue:
     if accounts_mode():
         return _server_home()
     form = NameForm()
@@ -253,7 +258,7 @@ def home():
 UNFINISHED_LISTED = 3
 
 
-def _unfinished() -> dict[str, tuple]:
+def _unfinished() -> dict[str, tuple[games.GameSummary, ...] | tuple[tuple[int, solitaire.SolitaireKind], ...]]:
     """The signed-in learner's unfinished games and solitaires, newest first (none for a visitor)."""
     learner = g.get("learner")
     if learner is None:
@@ -265,7 +270,7 @@ def _unfinished() -> dict[str, tuple]:
     }
 
 
-def _server_home():
+def _server_home() -> ResponseReturnValue:
     if request.method == "POST":
         flash(_("Sign in with your name and password."), "info")
         return redirect(url_for("learners.sign_in", next=_next_arg()))
@@ -315,7 +320,7 @@ def _limit_sign_in(name: str) -> list[str]:
 
 
 @bp.route("/signin", methods=["GET", "POST"])
-def sign_in():
+def sign_in() -> ResponseReturnValue:
     if not accounts_mode():
         return redirect(url_for("learners.home", next=_next_arg()))
     form = SignInForm()
@@ -339,7 +344,7 @@ def sign_in():
 
 
 @bp.route("/signup", methods=["GET", "POST"])
-def sign_up():
+def sign_up() -> ResponseReturnValue:
     if not accounts_mode():
         return redirect(url_for("learners.home", next=_next_arg()))
     form = SignUpForm()
@@ -362,7 +367,7 @@ def sign_up():
 
 
 @bp.post("/learners/switch")
-def switch():
+def switch() -> ResponseReturnValue:
     if accounts_mode():
         flash(_("To practise as someone else, sign out, then sign in with their name and password."), "error")
         return redirect(url_for("learners.home"))
@@ -380,7 +385,7 @@ def switch():
 
 
 @bp.post("/learners/leave")
-def leave():
+def leave() -> ResponseReturnValue:
     form = PostForm()
     if form.validate_on_submit():
         sessions.end(session.get("token"))
@@ -389,11 +394,11 @@ def leave():
     return redirect(url_for("learners.home"))
 
 
-def _account_required(view: Callable) -> Callable:
+def _account_required(view: Callable[_P, ResponseReturnValue]) -> Callable[_P, ResponseReturnValue]:
     """A page of server mode only (elsewhere: home), for a signed-in account."""
 
     @wraps(view)
-    def wrapped(*args, **kwargs):
+    def wrapped(*args: _P.args, **kwargs: _P.kwargs) -> ResponseReturnValue:
         if not accounts_mode():
             return redirect(url_for("learners.home"))
         return learner_required(view)(*args, **kwargs)
@@ -403,7 +408,7 @@ def _account_required(view: Callable) -> Callable:
 
 @bp.route("/account", methods=["GET", "POST"])
 @_account_required
-def account():
+def account() -> ResponseReturnValue:
     """The account page: change the password (which signs out every other browser), or sign out everywhere."""
     form = PasswordForm()
     if request.method == "POST":
@@ -425,7 +430,7 @@ def account():
 
 @bp.post("/account/sign-out-everywhere")
 @_account_required
-def sign_out_everywhere():
+def sign_out_everywhere() -> ResponseReturnValue:
     form = PostForm()
     if form.validate_on_submit():
         ended = sessions.end_all(g.learner.id)

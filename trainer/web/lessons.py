@@ -8,13 +8,17 @@ by :mod:`trainer.lessons.render`, judged by :mod:`trainer.lessons.judging`, reco
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
 from wtforms import SelectMultipleField, StringField
 from wtforms.validators import InputRequired, Regexp, ValidationError
 
+from engine.scoring import ScoreKind
 from trainer import database
 from trainer.language import i18n, words
 from trainer.language.i18n import NC_, lazy_gettext, pgettext
@@ -23,6 +27,7 @@ from trainer.lessons.course import Directive, DirectiveKind, Lesson, get_lesson,
 from trainer.lessons.judging import answer_text, judge
 from trainer.lessons.progress import LessonProgress, answer_exercise, course_progress
 from trainer.lessons.render import Breakdown, Exercise, breakdown, lesson_parts
+from trainer.record.combos import ComboType
 from trainer.web.learners import learner_required
 
 bp = Blueprint("lessons", __name__, url_prefix="/lessons")
@@ -31,7 +36,7 @@ NAV = ("lessons.index", NC_("nav", "Lessons"))
 _VERDICT_KEY = "lesson_verdict"
 
 
-class PointsForm(FlaskForm):
+class PointsForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF publishes no types: FlaskForm is Any
     """The answer to a count or pegging exercise: a number of points."""
 
     # The label is never shown (the page labels the field in the learner's language); the messages are flashed.
@@ -41,18 +46,18 @@ class PointsForm(FlaskForm):
     ])
 
 
-class DiscardForm(FlaskForm):
+class DiscardForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF publishes no types: FlaskForm is Any
     """The answer to a discard exercise: two of the six cards."""
 
     throw = SelectMultipleField("Lay away", validate_choice=True)  # never shown: the page's legend names it
 
-    def validate_throw(self, field) -> None:
+    def validate_throw(self, field: SelectMultipleField) -> None:
         if len(field.data or ()) != 2:
             raise ValidationError(_("Pick exactly two cards to lay away."))
 
 
 @bp.app_template_global("lesson_for_combo")
-def lesson_for_combo(kind) -> Lesson | None:
+def lesson_for_combo(kind: ScoreKind | ComboType | str) -> Lesson | None:
     """The lesson that teaches a combo type, for links from other pages:
     ``{% set lesson = lesson_for_combo(row.type) %}`` in the review."""
     try:
@@ -61,7 +66,7 @@ def lesson_for_combo(kind) -> Lesson | None:
         return None
 
 
-def _form_for(directive: Directive, formdata=None) -> FlaskForm:
+def _form_for(directive: Directive, formdata: MultiDict[str, str] | None = None) -> FlaskForm:
     if directive.kind is DirectiveKind.DISCARD:
         form = DiscardForm(formdata=formdata)
         form.throw.choices = [(str(c), words.face(c)) for c in directive.cards]
@@ -91,7 +96,7 @@ def _progress_of(lesson: Lesson) -> LessonProgress | None:
 
 
 @bp.get("/")
-def index():
+def index() -> ResponseReturnValue:
     """The course, with the learner's progress and the next lesson to do."""
     lessons = load_lessons()
     progress = course_progress(g.learner.id, lessons) if g.get("learner") else None
@@ -111,11 +116,11 @@ class ExerciseState:
     number: int
     form: FlaskForm
     solved: bool
-    verdict: dict | None
+    verdict: dict[str, Any] | None
     breakdown: Breakdown | None
 
 
-def _exercise_state(part: Exercise, progress: LessonProgress | None, verdict: dict | None) -> ExerciseState:
+def _exercise_state(part: Exercise, progress: LessonProgress | None, verdict: dict[str, Any] | None) -> ExerciseState:
     directive, number = part.directive, part.number
     shown = verdict if verdict and verdict.get("number") == number else None
     if shown:  # as the learner reads it now: a discard's cards by their faces, in the page's language
@@ -126,7 +131,7 @@ def _exercise_state(part: Exercise, progress: LessonProgress | None, verdict: di
                          shown, breakdown(directive) if shown else None)
 
 
-def lesson_body(lesson: Lesson, progress: LessonProgress | None = None, verdict: dict | None = None) -> Markup:
+def lesson_body(lesson: Lesson, progress: LessonProgress | None = None, verdict: dict[str, Any] | None = None) -> Markup:
     """The lesson's text, examples and exercises as HTML, all in the lesson's language
     (an English lesson shown where a translation is missing is English throughout)."""
     with i18n.language(lesson.language):
@@ -137,7 +142,7 @@ def lesson_body(lesson: Lesson, progress: LessonProgress | None = None, verdict:
 
 
 @bp.get("/<slug>")
-def lesson(slug: str):
+def lesson(slug: str) -> ResponseReturnValue:
     """One lesson: examples scored live, exercises as forms, the last verdict shown once."""
     lesson = _lesson_or_404(slug)
     progress = _progress_of(lesson)
@@ -158,7 +163,7 @@ def lesson(slug: str):
 
 
 @bp.get("/<slug>/exercises/<int:number>")
-def exercise(slug: str, number: int):
+def exercise(slug: str, number: int) -> ResponseReturnValue:
     """An exercise's own address shows it in its lesson (where signing in sends a learner back)."""
     _exercise_or_404(slug, number)
     return redirect(url_for("lessons.lesson", slug=slug, _anchor=f"exercise-{number}"))
@@ -166,7 +171,7 @@ def exercise(slug: str, number: int):
 
 @bp.post("/<slug>/exercises/<int:number>")
 @learner_required
-def answer(slug: str, number: int):
+def answer(slug: str, number: int) -> ResponseReturnValue:
     """Judge and record an exercise's answer, then go back to it (post/redirect/get)."""
     lesson, directive = _exercise_or_404(slug, number)
     form = _form_for(directive, request.form)

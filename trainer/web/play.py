@@ -12,6 +12,7 @@ speed on the table (browser tests run with "off").
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
 from engine.bots.levels import LEVEL_NAMES, Level
@@ -55,7 +56,7 @@ def level_description(level: str) -> str:
 
 @bp.get("/")
 @learner_required
-def index():
+def index() -> ResponseReturnValue:
     """The set-up form and the learner's games (continue one, or see its results)."""
     return render_template(
         "play/index.html",
@@ -76,7 +77,7 @@ def index():
 
 @bp.post("/new")
 @learner_required
-def new():
+def new() -> ResponseReturnValue:
     if not PostForm().validate_on_submit():
         flash(_("That form was out of date; please try again."), "error")
         return redirect(url_for("play.index"))
@@ -182,7 +183,7 @@ def spoken_items(table: Table) -> tuple[str, ...]:
 
 @bp.route("/<id:game_id>", methods=["GET", "POST"])
 @learner_required
-def table(game_id: int):
+def table(game_id: int) -> ResponseReturnValue:
     if request.method == "POST":
         if PostForm().validate_on_submit():
             try:
@@ -212,7 +213,7 @@ def table(game_id: int):
 
 @bp.get("/<id:game_id>/results")
 @learner_required
-def results(game_id: int):
+def results(game_id: int) -> ResponseReturnValue:
     try:
         outcome = game_results(g.learner.id, game_id)
     except LookupError:
@@ -225,7 +226,7 @@ def results(game_id: int):
 
 @bp.get("/<id:game_id>/review")
 @learner_required
-def review(game_id: int):
+def review(game_id: int) -> ResponseReturnValue:
     try:
         reviewed = game_review(g.learner.id, game_id)
     except LookupError:
@@ -238,7 +239,7 @@ def review(game_id: int):
 
 @bp.post("/<id:game_id>/next")
 @learner_required
-def next_game(game_id: int):
+def next_game(game_id: int) -> ResponseReturnValue:
     try:
         if not PostForm().validate_on_submit():
             if games.load_table(g.learner.id, game_id) is None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from flask import Blueprint, flash, g, redirect, render_template, url_for
-from werkzeug.wrappers.response import Response
+from flask.typing import ResponseReturnValue
 
 from trainer.charts import ChartPoint
 from trainer.database import utcnow
@@ -112,7 +113,7 @@ def line_label(line: WeekLine) -> str:
 
 @bp.get("/")
 @learner_required
-def index():
+def index() -> ResponseReturnValue:
     now = utcnow()
     progress = learner_progress(g.learner.id, now)
     rated: list[SkillProgress] = [s for s in progress.skills if s.now.rated]
@@ -136,7 +137,7 @@ def index():
 
 
 #: Where each skill's next placement deal is dealt: the drill's page and its query.
-PLACEMENT_DRILLS: dict[Skill, tuple[str, dict[str, str]]] = {
+PLACEMENT_DRILLS: dict[Skill, tuple[str, dict[str, Any]]] = {
     Skill.COUNT_HAND: ("show.drill", {}),
     Skill.COUNT_CRIB: ("show.drill", {"crib": "1"}),
     Skill.PEGGING: ("pegging.quiz", {}),
@@ -147,7 +148,7 @@ PLACEMENT_DRILLS: dict[Skill, tuple[str, dict[str, str]]] = {
 
 @bp.get("/placement")
 @learner_required
-def placement() -> Response:
+def placement() -> ResponseReturnValue:
     """The placement's next deal (its skill's drill, dealt at an even chance), or, once placed, the progress page."""
     next_skill = placement_for(g.learner.id).next_skill
     if next_skill is None:

@@ -9,8 +9,10 @@ number of attempts, so the pages cost the same however long the record is.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from engine.cards import Card
@@ -126,7 +128,7 @@ def kind_charts(stats: LearnerStats) -> tuple[KindChart, ...]:
     return tuple(charts)
 
 
-def _describe(attempt: attempts.AttemptInfo) -> dict:
+def _describe(attempt: attempts.AttemptInfo) -> dict[str, Any]:
     """What the review shows of an attempt: its cards, what they were (``what``,
     in the learner's language), when it was answered (``when``; ``when_in_year``
     with the year) and whether it can be retried."""
@@ -145,7 +147,7 @@ def _describe(attempt: attempts.AttemptInfo) -> dict:
     return when | {"cards": (), "starter": None, "what": attempt.kind.label, "retry": False}
 
 
-def _seen(cards: tuple[Card, ...], what: str, starter: Card | None = None) -> dict:
+def _seen(cards: tuple[Card, ...], what: str, starter: Card | None = None) -> dict[str, Any]:
     return {"cards": cards, "starter": starter, "what": pgettext("dealt", _WHAT[what]), "retry": True}
 
 
@@ -180,7 +182,7 @@ def history_summary(total: int) -> Markup:
 
 @bp.get("/")
 @learner_required
-def index():
+def index() -> ResponseReturnValue:
     learner_id = g.learner.id
     stats = learner_stats(learner_id)
     show_rows = [stats.of(t) for t in SHOW_COMBO_TYPES if stats.of(t).seen]
@@ -202,7 +204,7 @@ def index():
 
 @bp.get("/history")
 @learner_required
-def history():
+def history() -> ResponseReturnValue:
     """Every attempt of the learner, newest first, a page at a time (``before``
     or ``after`` an attempt's id), each with its result and a Retry for the
     mistakes."""
@@ -223,7 +225,7 @@ def history():
 
 @bp.post("/retry/<id:attempt_id>")
 @learner_required
-def retry(attempt_id: int):
+def retry(attempt_id: int) -> ResponseReturnValue:
     """Deal a missed attempt again, as a new drill linked to it."""
     if not PostForm().validate_on_submit():
         return redirect(url_for("review.index"))

@@ -22,6 +22,7 @@ from typing import Mapping
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, render_template, request
+from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from trainer.language.i18n import gettext as _
@@ -95,12 +96,12 @@ def secure_headers(response: Response) -> Response:
     return response
 
 
-def _too_many_tries(error):
+def _too_many_tries(error: HTTPException) -> tuple[str, int]:
     message = _("Too many tries in a short time. Please wait a few minutes, then try again.")
     return render_template("error.html", title=_("Too many tries"), message=message), 429
 
 
-def _too_large(error):
+def _too_large(error: HTTPException) -> tuple[str, int]:
     message = _("That was far more than any form here sends, so it was not read. Please go back and try again.")
     return render_template("error.html", title=_("Too much sent"), message=message), 413
 

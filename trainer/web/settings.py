@@ -11,6 +11,7 @@ learner's, or the defaults for a visitor), which ``base.html`` puts on
 from __future__ import annotations
 
 from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField
 
@@ -26,7 +27,7 @@ bp = Blueprint("settings", __name__, url_prefix="/settings")
 # No NAV entry: base.html links the settings at the header's end, beside the learner's name.
 
 
-class SettingsForm(FlaskForm):
+class SettingsForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF publishes no types: FlaskForm is Any
     """The table settings and the page to go back to."""
 
     sound = BooleanField(lazy_gettext("Sound (a short tone for a peg, a go and muggins)"))
@@ -56,13 +57,13 @@ def _back() -> str:
 
 
 @bp.get("/")
-def page():
+def page() -> ResponseReturnValue:
     return render_template("settings/page.html", title=_("Settings"), next=local_path(request.args.get("next")))
 
 
 @bp.post("/")
 @learner_required
-def save():
+def save() -> ResponseReturnValue:
     form = SettingsForm()
     if not form.validate_on_submit():
         # The radio buttons offer only the four speeds: anything else was not sent by the menu.

@@ -5,6 +5,7 @@ fixes new games' deals (tests)."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
 from engine.cards import Card
@@ -23,7 +24,7 @@ NAV = ("solitaire.index", NC_("nav", "Solitaire"))
 
 @bp.get("/")
 @learner_required
-def index():
+def index() -> ResponseReturnValue:
     best = {kind: solitaire.best_scores(g.learner.id, kind) for kind in SolitaireKind}
     return render_template(
         "solitaire/index.html", form=PostForm(), kinds=tuple(SolitaireKind), best=best,
@@ -33,7 +34,7 @@ def index():
 
 @bp.post("/new")
 @learner_required
-def new():
+def new() -> ResponseReturnValue:
     if not PostForm().validate_on_submit():
         return redirect(url_for("solitaire.index"))
     try:
@@ -97,7 +98,7 @@ def _cards(values: list[str]) -> tuple[Card, ...]:
 
 @bp.route("/<id:game_id>", methods=["GET", "POST"])
 @learner_required
-def table(game_id: int):
+def table(game_id: int) -> ResponseReturnValue:
     if request.method == "POST":
         if solitaire.load(g.learner.id, game_id) is None:
             abort(404)

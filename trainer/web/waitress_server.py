@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
+from wsgiref.types import WSGIApplication
 
 import waitress
 from waitress.channel import HTTPChannel
@@ -72,7 +73,7 @@ class ServerSettings:
         }
 
 
-class DeadlineChannel(HTTPChannel):
+class DeadlineChannel(HTTPChannel):  # type: ignore[misc]  # waitress publishes no types: HTTPChannel is Any
     """A connection that is closed when its request is not whole in time.
 
     waitress closes only idle connections; one that trickles a byte a second
@@ -87,7 +88,7 @@ class DeadlineChannel(HTTPChannel):
     def received(self, data: bytes) -> bool:
         if self.request is None and data:
             self.request_started = time.monotonic()
-        result = super().received(data)
+        result: bool = super().received(data)
         if self.request is None:  # every request read so far is whole
             self.request_started = None
         return result
@@ -97,7 +98,8 @@ class DeadlineChannel(HTTPChannel):
         if started is not None and time.monotonic() - started > self.request_timeout:
             self.request_started = None
             self.will_close = True  # handle_write closes the connection
-        return super().writable()
+        writable: bool = super().writable()
+        return writable
 
 
 class StreamingChannel(DeadlineChannel):
@@ -175,9 +177,9 @@ class StreamingChannel(DeadlineChannel):
         super().handle_close()
 
 
-def create_server(app: Callable, settings: ServerSettings, *, sockets: Sequence[Any] = (),
-                  host: str = "127.0.0.1", port: int = 5000, socket_map: dict | None = None,
-                  database_url: str | None = None):
+def create_server(app: WSGIApplication, settings: ServerSettings, *, sockets: Sequence[Any] = (),
+                  host: str = "127.0.0.1", port: int = 5000, socket_map: dict[int, Any] | None = None,
+                  database_url: str | None = None) -> Any:  # waitress publishes no types: its server is Any
     """A waitress server for ``app`` on ``sockets`` (listening already) or on ``host``:``port``;
     with a PostgreSQL ``database_url`` the process listens for other processes' moves too."""
     where: dict[str, Any] = {"sockets": list(sockets)} if sockets else {"host": host, "port": port}
