@@ -34,6 +34,8 @@ def test_review_after_some_hands(app, learner):
     assert "Pair royal 1 0% 6" in text
     assert "Multiple runs 1 100% 0" in text
     assert "Recent mistakes" in text and "you said 23, it is 29" in text
+    # The one rule a wrong total counts by is stated where the combo types are listed.
+    assert "A wrong total: too low, it counts against the combo types that could make up the difference" in text
 
 
 def test_retry_a_mistake(app, learner):
