@@ -28,14 +28,18 @@ def cards_by_notation(locator) -> list[Card]:
     return [Card.parse(text) for text in notations]
 
 
-def sign_in(page, live_server, name: str = "Ann") -> None:
+def sign_in(page, live_server, name: str = "Ann", language: str = "en") -> None:
     """Pick (or create) the profile ``name`` on the home page, as a person would,
-    and wait for the first drill the trainer deals."""
+    wait for the first drill the trainer deals, and switch to ``language`` there
+    (the switch at the foot of every page) unless it is English."""
     page.goto(live_server.url + "/")
     field = page.get_by_label("Your name")
     field.fill(name)
     field.press("Enter")  # on the field itself: focus cannot have wandered since the fill
     page.wait_for_url(re.compile(r"/show/\w+$"))
+    if language != "en":
+        page.locator(f"button[name=language][value={language}]").click()
+        page.wait_for_load_state()
 
 
 #: The four-colour deck's suit colours (trainer.css).

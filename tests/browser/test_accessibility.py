@@ -168,10 +168,7 @@ def test_every_kind_of_stop_of_a_game_passes_every_axe_rule(live_server, page, p
     review, with the coach on, in both languages: reached through the services,
     each page opened once in the browser."""
     app = live_server.app
-    sign_in(page, live_server)
-    if language == "ru":
-        page.locator("button[name=language][value=ru]").click()
-        page.wait_for_load_state()
+    sign_in(page, live_server, language=language)
     who = learner_id(app)
     set_table(app, who, coach=True)
     game_id = new_game(app, who, GAMES[players])

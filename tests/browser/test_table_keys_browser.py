@@ -30,10 +30,7 @@ PRESS = """([code, key]) => document.activeElement.dispatchEvent(new KeyboardEve
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_each_playroom_key_answers_in_words_through_a_live_region(live_server, page, language):
     app = live_server.app
-    sign_in(page, live_server)
-    if language == "ru":
-        page.locator("button[name=language][value=ru]").click()
-        page.wait_for_load_state()
+    sign_in(page, live_server, language=language)
     who = learner_id(app)
     set_table(app, who)
     game_id = new_game(app, who, games.GameSetup(Level.EASY, "six-player", "61", Counting.AUTOMATIC), coached=False)

@@ -26,10 +26,7 @@ def at_stop(live_server, page, wanted, setup=SIX_CARD, language="en", **chosen) 
     """Sign in, start a game and drive it through the services to the first stop
     ``wanted`` accepts; open the table there and return its address."""
     app = live_server.app
-    sign_in(page, live_server)
-    if language == "ru":
-        page.locator("button[name=language][value=ru]").click()
-        page.wait_for_load_state()
+    sign_in(page, live_server, language=language)
     who = learner_id(app)
     set_table(app, who, **chosen)
     game_id = new_game(app, who, setup, coached=False)
