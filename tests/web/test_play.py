@@ -875,8 +875,8 @@ def test_five_and_six_player_games_and_a_team_game_with_muggins_play_from_set_up
     url = start(learner, variant=variant, counting=counting, length="61")
     player = TablePlayer(seeded, learner, url, under_claim_every=2)
     html = player.page()
-    # One score and one track (on the wide board and on the narrow one) per side.
-    assert html.count('data-side-score="') == sides and html.count('<g class="track p') == 2 * sides
+    # One score and one track (on the wide board, the narrow one and the upright one) per side.
+    assert html.count('data-side-score="') == sides and html.count('<g class="track p') == 3 * sides
     assert [re.sub(r"\s+", " ", label) for label in re.findall(r'<span class="who">([^<]*)</span>', html)] == \
         list(labels)
     player.play_to_end()
