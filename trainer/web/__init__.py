@@ -61,6 +61,7 @@ BLUEPRINTS = (
     "trainer.web.progress", "trainer.web.daily",
     "trainer.web.lessons",
     "trainer.web.play",
+    "trainer.web.rooms",
     "trainer.web.solitaire",
     "trainer.web.settings",
 )

@@ -21,7 +21,7 @@ from engine.rules import Counting
 from trainer.language import i18n
 from trainer.language.i18n import N_, NC_
 from trainer.language.i18n import gettext as _
-from trainer.play import games, speaking
+from trainer.play import games, speaking, talk
 from trainer.play.results import game_results, game_review
 from trainer.play.seats import level_label
 from trainer.play.table import Table
@@ -206,8 +206,24 @@ def table(game_id: int):
     if view is None:
         abort(404)
     return render_template("play/table.html", t=view.table, form=PostForm(), coach=view.coaching,
-                           take_back=view.take_back, practice=view.practice, pause_offered=True,
-                           spoken=spoken_items(view.table))
+                           take_back=view.take_back, practice=view.practice, pause_offered=view.live is None,
+                           spoken=spoken_items(view.table), live=view.live, said=view.said,
+                           phrases=tuple((p.value, talk.phrase_text(p.value)) for p in talk.Phrase))
+
+
+@bp.post("/<id:game_id>/say")
+@learner_required
+def say(game_id: int):
+    """Say one of the preset phrases at a table of people (:mod:`trainer.play.talk`)."""
+    if PostForm().validate_on_submit():
+        try:
+            games.say(g.learner.id, game_id, talk.Phrase(request.form.get("phrase", "")))
+        except LookupError:
+            abort(404)
+        except ValueError as error:  # not a phrase offered, or a table of bots
+            flash(str(error) if isinstance(error, games.GameActionError) else _("Choose one of the phrases offered."),
+                  "error")
+    return redirect(url_for("play.table", game_id=game_id))
 
 
 @bp.get("/<id:game_id>/results")

@@ -1,0 +1,230 @@
+"""Play with people (issue 22): a table opened, its link sent, people taking its
+seats, bots in the rest, the start, each refusal a message; then a whole
+two-person muggins game through two test clients, each page checked for the
+other's hidden cards, muggins called by a person at their own seat, the
+preset phrases heard by every seat, and every move announced on the table's
+live stream once it is committed."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from engine.events import MugginsCalled
+from tests.web.conftest import LearnerActions
+from trainer.database import db
+from trainer.live.hub import HUB
+from trainer.live.listener import listen, stop_listening
+from trainer.play.models import SavedGame
+from trainer.room.models import Room
+
+from .helpers import page_text
+from .test_play import TablePlayer, assert_no_secrets, saved_seat
+
+
+def person(app, name: str) -> LearnerActions:
+    """Another person, in a browser of their own."""
+    actions = LearnerActions(app.test_client())
+    actions.new(name)
+    return actions
+
+
+def open_room(host: LearnerActions, **choices) -> str:
+    fields = {"variant": "six-card", "length": "61", "counting": "muggins", "skunks": "on"}
+    fields.update(choices)
+    response = host.post("/rooms/new", fields, page="/rooms/")
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def invitation(host: LearnerActions, room: str) -> str:
+    html = host.client.get(room).get_data(as_text=True)
+    link = re.search(r'data-testid="invitation" size="60"', html) and re.search(
+        r'value="(http[^"]+/rooms/join/[^"]+)"', html).group(1)
+    return link.replace("http://localhost", "")
+
+
+def take_seat(guest: LearnerActions, link: str):
+    return guest.post(link, {}, page="/rooms/")
+
+
+def message_after(actions: LearnerActions, response) -> str:
+    """The page a refused action sends to, with its message."""
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return page_text(actions.client.get(response.headers["Location"]))
+
+
+def host_posts(host: LearnerActions, room: str, action: str, **fields):
+    return host.post(f"{room}/{action}", fields, page=room)
+
+
+def test_a_table_is_gathered_by_its_link_and_started_by_its_host(app, learner):
+    ann = learner
+    room = open_room(ann)
+    link = invitation(ann, room)
+    assert "Bob" not in page_text(ann.client.get(room))
+    bob = person(app, "Bob")
+    assert "Ann invites you to a table" in page_text(bob.client.get(link))
+    joined = take_seat(bob, link)
+    assert joined.headers["Location"].endswith(room)
+    assert "Bob" in page_text(ann.client.get(room))
+    assert "Waiting for the host" in page_text(bob.client.get(room))
+    assert 'data-testid="invitation"' not in bob.client.get(room).get_data(as_text=True)  # the link is the host's
+    # Taking the seat again changes nothing; a third person finds the table full.
+    assert take_seat(bob, link).headers["Location"].endswith(room)
+    carl = person(app, "Carl")
+    assert "That table is full" in message_after(carl, take_seat(carl, link))
+    assert carl.client.get(room).status_code == 404  # not at the table: not found
+    # Only the host starts, revokes or seats bots.
+    assert "Only the host" in message_after(bob, host_posts(bob, room, "start"))
+    assert "Only the host" in message_after(bob, host_posts(bob, room, "revoke"))
+    started = host_posts(ann, room, "start")
+    table = started.headers["Location"]
+    assert "/play/" in table
+    # Bob's gathering page now opens the game; both sit at it, each in their own seat.
+    assert bob.client.get(room).headers["Location"].endswith(table)
+    assert bob.client.get(table).status_code == 200 and carl.client.get(table).status_code == 404
+    assert "That game has started" in message_after(carl, take_seat(carl, link))
+
+
+def test_a_revoked_link_opens_nothing_and_the_new_one_works(app, learner):
+    room = open_room(learner, variant="three-player")
+    old = invitation(learner, room)
+    assert "no longer opens" in message_after(learner, host_posts(learner, room, "revoke"))
+    new = invitation(learner, room)
+    assert new != old
+    bob = person(app, "Bob")
+    assert "opens no table" in page_text(bob.client.get(old, follow_redirects=True))
+    assert "opens no table" in message_after(bob, take_seat(bob, old))
+    assert bob.client.get("/rooms/join/nonsense").status_code == 302
+    take_seat(bob, new)
+    # The host gives the last seat to a bot and starts: Ann, Bob and an easy bot.
+    assert "Every seat must be taken" in message_after(learner, host_posts(learner, room, "start"))
+    host_posts(learner, room, "bots", level="medium")
+    assert "Medium bot" in page_text(learner.client.get(room))
+    assert "no free seat" in message_after(learner, host_posts(learner, room, "bots", level="easy"))
+    assert "Choose a level" in message_after(learner, host_posts(learner, room, "bots", level="god"))
+    table = host_posts(learner, room, "start").headers["Location"]
+    game_id = int(table.rsplit("/", 1)[1])
+    with app.app_context():
+        row = db.session.get(SavedGame, game_id)
+        assert row.live_key is not None and row.live_key == db.session.scalar(
+            db.select(Room.live_key).where(Room.game_id == game_id))
+    # A second press of Start (a double click) opens the same game.
+    assert learner.post(f"{room}/start", {}, page="/rooms/").headers["Location"].endswith(table)
+
+
+def test_bad_set_ups_are_messages(learner):
+    for fields, words in (({"variant": "nine-card"}, "Choose one of the games"),
+                          ({"counting": "honour"}, "Choose automatic counting"),
+                          ({"length": "1000"}, "Choose a game to 61")):
+        response = learner.post("/rooms/new", {"variant": "six-card", **fields}, page="/rooms/")
+        assert words in message_after(learner, response)
+    assert learner.client.post("/rooms/new", data={"variant": "six-card"}).status_code == 302  # no token: refused
+    assert learner.client.get("/rooms/99999").status_code == 404
+
+
+def offers_a_move(html: str) -> bool:
+    return any(f'value="{action}"' in html
+               for action in ("go", "continue", "discard", "cut", "play", "claim", "muggins"))
+
+
+class Heard:
+    """A page following a table's stream, as the hub sees it."""
+
+    def __init__(self) -> None:
+        self.got: list[bytes] = []
+
+    def push(self, data: bytes) -> None:
+        self.got.append(data)
+
+    def end(self) -> None:
+        pass
+
+    def versions(self, count: int, timeout: float = 5) -> list[int]:
+        deadline = time.monotonic() + timeout
+        while len(self.got) < count and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return [int(v) for v in re.findall(rb'"version": (\d+)', b"".join(self.got))]
+
+
+@pytest.mark.slow
+def test_two_people_play_a_whole_muggins_game_each_seeing_only_their_own_cards(app, learner):
+    app.config["PLAY_SEED"] = 5
+    ann, bob = learner, person(app, "Bob")
+    room = open_room(ann, counting="muggins")
+    take_seat(bob, invitation(ann, room))
+    table = host_posts(ann, room, "start").headers["Location"]
+    game_id = int(table.rsplit("/", 1)[1])
+    with app.app_context():
+        key = db.session.get(SavedGame, game_id).live_key
+    listener = listen(app.config["SQLALCHEMY_DATABASE_URI"])  # PostgreSQL: this process hears NOTIFY
+    assert listener is None or listener.connected.wait(10)
+    stream = Heard()
+    HUB.subscribe(key, stream)
+    try:
+        # Ann counts one claim in three short; Bob, at his own seat, calls muggins on it.
+        players = [TablePlayer(app, ann, table, seat=0, under_claim_every=3, call_muggins=False),
+                   TablePlayer(app, bob, table, seat=1, under_claim_every=0, call_muggins=True)]
+        # A phrase is heard at every seat, in the reader's language.
+        ann.post(f"{table}/say", {"phrase": "good-luck"}, page=table)
+        assert "Ann: Good luck!" in page_text(bob.client.get(table))
+        moves = 0
+        for _ in range(3000):
+            moved = False
+            for player in players:
+                html = player.page()  # every page checked: no card the seat may not know
+                if offers_a_move(html):
+                    player.step(html)
+                    moves += 1
+                    moved = True
+            if not moved:
+                break
+        game, _row = saved_seat(app, game_id)
+        assert game.is_over, "the game stopped with nobody to move"
+        assert moves > 60
+        called = [e for e in game.log if isinstance(e, MugginsCalled)]
+        assert players[0].under_claims and called and all(e.player == 1 and e.claimant == 0 for e in called)
+        assert sum(e.points for e in called) > 0  # Bob took the points Ann missed
+        for player in players:
+            html = player.page()
+            assert "See the results" in html
+            results = player.client.get(f"{table}/results").get_data(as_text=True)
+            assert_no_secrets(results, game, None, player.seat)
+        # Every move was announced on the table's key, in order, once committed.
+        heard = stream.versions(1)
+        assert heard and heard == sorted(heard) and len(heard) >= 30
+        with app.app_context():
+            row = db.session.get(SavedGame, game_id)
+            assert heard[-1] == row.version + row.talk
+    finally:
+        HUB.unsubscribe(key, stream)
+        stop_listening(app.config["SQLALCHEMY_DATABASE_URI"])
+
+
+def test_phrases_are_preset_and_said_in_each_readers_language(app, learner):
+    app.config["PLAY_SEED"] = 3
+    ann, bob = learner, person(app, "Bob")
+    room = open_room(ann)
+    take_seat(bob, invitation(ann, room))
+    table = host_posts(ann, room, "start").headers["Location"]
+    html = bob.client.get(table).get_data(as_text=True)
+    assert 'data-live-key="' in html and 'data-phrase="well-played"' in html and "live.js" in html
+    before = int(re.search(r'data-live-version="(\d+)"', html).group(1))
+    bob.post(f"{table}/say", {"phrase": "nice-hand"}, page=table)
+    bob.post(f"{table}/say", {"phrase": "free text"}, page=table)  # refused: only the phrases offered
+    after = bob.client.get(table).get_data(as_text=True)
+    assert int(re.search(r'data-live-version="(\d+)"', after).group(1)) == before + 1
+    assert "Bob: Nice hand!" in page_text(ann.client.get(table))
+    assert "free text" not in page_text(ann.client.get(table))
+    ann.post("/language", {"language": "ru", "next": table}, page=table)
+    russian = page_text(ann.client.get(table))
+    assert "Bob: Хорошая рука!" in russian and "Nice hand" not in russian
+    # A game against the bots has no phrases and no stream.
+    solo = ann.post("/play/new", {"level": "easy", "variant": "six-card", "length": "61", "counting": "automatic"},
+                    page="/play/").headers["Location"]
+    assert "data-live-key" not in ann.client.get(solo).get_data(as_text=True)
+    ann.post("/language", {"language": "en", "next": solo}, page=solo)
+    assert "tables of people" in message_after(ann, ann.post(f"{solo}/say", {"phrase": "good-game"}, page=solo))
