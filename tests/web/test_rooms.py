@@ -21,6 +21,7 @@ from trainer.play.models import SavedGame
 from trainer.room.models import Room
 
 from .helpers import page_text
+from .test_accounts import Visitor, make_account
 from .test_play import TablePlayer, assert_no_secrets, saved_seat
 
 
@@ -228,3 +229,20 @@ def test_phrases_are_preset_and_said_in_each_readers_language(app, learner):
     assert "data-live-key" not in ann.client.get(solo).get_data(as_text=True)
     ann.post("/language", {"language": "en", "next": solo}, page=solo)
     assert "tables of people" in message_after(ann, ann.post(f"{solo}/say", {"phrase": "good-game"}, page=solo))
+
+
+def test_on_a_server_the_link_asks_for_signing_in_and_then_offers_the_seat(server, quick_hashes):
+    make_account(server, "Ann")
+    make_account(server, "Bob")
+    ann, bob = Visitor(server.test_client(), "10.0.0.1"), Visitor(server.test_client(), "10.0.0.2")
+    ann.sign_in("Ann")
+    room = ann.post("/rooms/new", {"variant": "six-card", "length": "61"}, page="/rooms/").headers["Location"]
+    assert "Strict muggins" in page_text(ann.client.get(room))  # the playroom's own rule unless chosen otherwise
+    link = re.search(r'value="(http[^"]+/rooms/join/[^"]+)"', ann.client.get(room).get_data(as_text=True)).group(1)
+    link = link.replace("http://localhost", "")
+    opened = bob.client.get(link, environ_base=bob.environ)
+    assert opened.status_code == 302 and "/signin" in opened.headers["Location"]  # first sign in, then back here
+    signed = bob.sign_in("Bob", url=opened.headers["Location"])
+    assert signed.headers["Location"].endswith(link)
+    assert bob.post(link, {}, page=link).headers["Location"].endswith(room)
+    assert "Bob" in page_text(ann.client.get(room))
