@@ -127,6 +127,10 @@ def test_bad_set_ups_are_messages(learner):
     assert learner.client.get("/rooms/99999").status_code == 404
 
 
+def page_text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
 def offers_a_move(html: str) -> bool:
     return any(f'value="{action}"' in html
                for action in ("go", "continue", "discard", "cut", "play", "claim", "muggins"))
@@ -172,11 +176,15 @@ def test_two_people_play_a_whole_muggins_game_each_seeing_only_their_own_cards(a
         # A phrase is heard at every seat, in the reader's language.
         ann.post(f"{table}/say", {"phrase": "good-luck"}, page=table)
         assert "Ann: Good luck!" in page_text(bob.client.get(table))
-        moves = 0
+        assert "Game %d at a table of people" % game_id in page_text(ann.client.get(table))
+        moves, asked = 0, []
         for _ in range(3000):
             moved = False
             for player in players:
                 html = player.page()  # every page checked: no card the seat may not know
+                if 'value="muggins"' in html:  # asked about the other's claim, in words for a person
+                    asked.append(re.search(r"(Ann|Bob) claims \d+ for (their hand|their crib|the card they played)\.",
+                                           page_text_of(html)) is not None)
                 if offers_a_move(html):
                     player.step(html)
                     moves += 1
@@ -189,6 +197,7 @@ def test_two_people_play_a_whole_muggins_game_each_seeing_only_their_own_cards(a
         called = [e for e in game.log if isinstance(e, MugginsCalled)]
         assert players[0].under_claims and called and all(e.player == 1 and e.claimant == 0 for e in called)
         assert sum(e.points for e in called) > 0  # Bob took the points Ann missed
+        assert asked and all(asked)
         for player in players:
             html = player.page()
             assert "See the results" in html
