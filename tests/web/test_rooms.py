@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from engine.events import MugginsCalled
+from engine.events import Award, MugginsCalled, Points
 from tests.web.conftest import LearnerActions
 from trainer.database import db
 from trainer.live.hub import HUB
@@ -156,10 +156,11 @@ class Heard:
 
 
 @pytest.mark.slow
-def test_two_people_play_a_whole_muggins_game_each_seeing_only_their_own_cards(app, learner):
+@pytest.mark.parametrize("counting", ["muggins", "strict muggins"])
+def test_two_people_play_a_whole_muggins_game_each_seeing_only_their_own_cards(app, learner, counting):
     app.config["PLAY_SEED"] = 5
     ann, bob = learner, person(app, "Bob")
-    room = open_room(ann, counting="muggins")
+    room = open_room(ann, counting=counting)
     take_seat(bob, invitation(ann, room))
     table = host_posts(ann, room, "start").headers["Location"]
     game_id = int(table.rsplit("/", 1)[1])
@@ -194,10 +195,16 @@ def test_two_people_play_a_whole_muggins_game_each_seeing_only_their_own_cards(a
         game, _row = saved_seat(app, game_id)
         assert game.is_over, "the game stopped with nobody to move"
         assert moves > 60
-        called = [e for e in game.log if isinstance(e, MugginsCalled)]
-        assert players[0].under_claims and called and all(e.player == 1 and e.claimant == 0 for e in called)
-        assert sum(e.points for e in called) > 0  # Bob took the points Ann missed
-        assert asked and all(asked)
+        assert players[0].under_claims
+        if counting == "muggins":
+            called = [e for e in game.log if isinstance(e, MugginsCalled)]
+            assert called and all(e.player == 1 and e.claimant == 0 for e in called)
+            assert sum(e.points for e in called) > 0  # Bob took the points Ann missed
+            assert asked and all(asked)
+        else:
+            # The strict rule: nobody is asked; every point Ann missed went to Bob at once.
+            taken = [e for e in game.log if isinstance(e, Points) and e.reason is Award.MUGGINS]
+            assert not asked and taken and all(e.player == 1 for e in taken)
         for player in players:
             html = player.page()
             assert "See the results" in html
