@@ -42,8 +42,7 @@ def open_room(host: LearnerActions, **choices) -> str:
 
 def invitation(host: LearnerActions, room: str) -> str:
     html = host.client.get(room).get_data(as_text=True)
-    link = re.search(r'data-testid="invitation" size="60"', html) and re.search(
-        r'value="(http[^"]+/rooms/join/[^"]+)"', html).group(1)
+    link = re.search(r'value="(http[^"]+/rooms/join/[^"]+)"', html).group(1)
     return link.replace("http://localhost", "")
 
 
