@@ -80,6 +80,15 @@ def test_two_people_gather_by_link_and_see_each_others_moves_live(live_server, b
         mine = {"ann": set(cards_by_notation(ann.locator(".my-seat"))),
                 "bob": set(cards_by_notation(bob.locator(".my-seat")))}
         assert len(mine["ann"]) == len(mine["bob"]) == 6 and not mine["ann"] & mine["bob"]
+        # Bob is choosing his discard when Ann speaks: his page waits until nothing is ticked, then follows.
+        bob_box = bob.locator("form[data-discard] input[type=checkbox]").first
+        bob.locator("form[data-discard] label").first.click()
+        submit(ann, ann.locator("[data-phrase='good-game']").click)
+        expect(bob.locator("html")).to_have_attribute("data-live", "waiting")
+        expect(bob_box).to_be_checked()
+        bob.locator("form[data-discard] label").first.click()  # untick: nothing is being chosen now
+        expect(bob.get_by_test_id("said")).to_contain_text("Ann: Good game!")
+        following(bob)
         # A phrase is heard at the other seat.
         submit(bob, bob.locator("[data-phrase='good-luck']").click)
         expect(ann.get_by_test_id("said")).to_contain_text("Bob: Good luck!")
