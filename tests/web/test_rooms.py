@@ -261,3 +261,13 @@ def test_on_a_server_the_link_asks_for_signing_in_and_then_offers_the_seat(serve
     assert signed.headers["Location"].endswith(link)
     assert bob.post(link, {}, page=link).headers["Location"].endswith(room)
     assert "Bob" in page_text(ann.client.get(room))
+
+
+def test_a_learner_gathers_at_most_five_tables_at_once(learner):
+    rooms = [open_room(learner) for _ in range(5)]
+    refused = learner.post("/rooms/new", {"variant": "six-card"}, page="/rooms/")
+    assert "gathering 5 tables already" in message_after(learner, refused)
+    # Once one has started, another may be opened.
+    host_posts(learner, rooms[0], "bots", level="easy")
+    assert "/play/" in host_posts(learner, rooms[0], "start").headers["Location"]
+    assert "/rooms/" in open_room(learner)

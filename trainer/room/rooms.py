@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, select, update
+from sqlalchemy import CursorResult, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from engine.bots.levels import Level
@@ -40,6 +40,8 @@ from trainer.room.models import Room, RoomSeat
 DEFAULT_COUNTING = Counting.STRICT_MUGGINS
 #: The set-ups a room offers: every table of two to six seats, against people.
 ROOM_VARIANTS = tuple(games.VARIANTS)
+#: The most tables a learner may be gathering as host at once (a limit on rooms, issue 22 §9).
+MAX_GATHERING = 5
 
 
 class RoomRefusal(StrEnum):
@@ -51,6 +53,7 @@ class RoomRefusal(StrEnum):
     NOT_HOST = "not host"
     NOT_READY = "not ready"
     NO_FREE_SEAT = "no free seat"
+    TOO_MANY = "too many"
 
 
 class RoomError(ValueError):
@@ -75,6 +78,8 @@ def _refusal_words(reason: RoomRefusal) -> str:
             return _("Every seat must be taken (by people or bots) before the game starts.")
         case RoomRefusal.NO_FREE_SEAT:
             return _("There is no free seat to fill.")
+        case RoomRefusal.TOO_MANY:
+            return _("You are gathering %(number)d tables already: start one of them first.", number=MAX_GATHERING)
 
 
 def _token() -> str:
@@ -132,7 +137,12 @@ class RoomView:
 
 
 def open_room(host_id: int, setup: games.GameSetup) -> int:
-    """Open a room with ``setup`` (the host in seat 0, the others free) and return its id."""
+    """Open a room with ``setup`` (the host in seat 0, the others free) and return its id;
+    :class:`RoomError` when the host is gathering :data:`MAX_GATHERING` tables already."""
+    gathering = db.session.scalar(select(func.count()).select_from(Room)
+                                  .where(Room.host_id == host_id, Room.game_id.is_(None)))
+    if (gathering or 0) >= MAX_GATHERING:
+        raise RoomError(RoomRefusal.TOO_MANY)
     rules = setup.rules()
     room = Room(token=_token(), live_key=_token(), host_id=host_id, variant=setup.variant, length=setup.length,
                 counting=setup.counting.value, skunks=setup.skunks, version=0)

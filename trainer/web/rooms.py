@@ -56,7 +56,12 @@ def new() -> Response:
     except games.GameActionError as error:
         flash(str(error), "error")
         return redirect(url_for("rooms.index"))
-    return redirect(url_for("rooms.room", room_id=rooms.open_room(g.learner.id, setup)))
+    try:
+        room_id = rooms.open_room(g.learner.id, setup)
+    except rooms.RoomError as error:
+        flash(str(error), "error")
+        return redirect(url_for("rooms.index"))
+    return redirect(url_for("rooms.room", room_id=room_id))
 
 
 @bp.get("/<id:room_id>")
