@@ -17,7 +17,7 @@ from tests.web.conftest import LearnerActions
 from trainer.database import db
 from trainer.live.hub import HUB
 from trainer.live.listener import listen, stop_listening
-from trainer.play.models import SavedGame
+from trainer.play.models import GameSeat, SavedGame
 from trainer.room.models import Room
 
 from .helpers import page_text
@@ -271,3 +271,34 @@ def test_a_learner_gathers_at_most_five_tables_at_once(learner):
     host_posts(learner, rooms[0], "bots", level="easy")
     assert "/play/" in host_posts(learner, rooms[0], "start").headers["Location"]
     assert "/rooms/" in open_room(learner)
+
+
+@pytest.mark.slow
+def test_the_host_hands_an_absent_persons_seat_to_a_bot_which_plays_it_to_the_end(app, learner):
+    app.config["PLAY_SEED"] = 9
+    ann, bob = learner, person(app, "Bob")
+    room = open_room(ann, counting="automatic")
+    take_seat(bob, invitation(ann, room))
+    table = host_posts(ann, room, "start").headers["Location"]
+    game_id = int(table.rsplit("/", 1)[1])
+    players = [TablePlayer(app, ann, table, seat=0), TablePlayer(app, bob, table, seat=1)]
+    for player in players:  # both lay away: the game waits for the cut or a card
+        player.step(player.page())
+    # Only the host may, and only another person's seat.
+    assert 'data-testid="hand-to-bot"' not in bob.client.get(table).get_data(as_text=True)
+    assert "Only the host" in message_after(bob, bob.post(f"{table}/bot", {"seat": "0", "level": "easy"}, page=table))
+    assert "nobody else to replace" in message_after(
+        ann, ann.post(f"{table}/bot", {"seat": "0", "level": "easy"}, page=table))
+    assert "Choose a seat" in message_after(ann, ann.post(f"{table}/bot", {"seat": "x", "level": "easy"}, page=table))
+    html = ann.client.get(table).get_data(as_text=True)
+    assert 'data-testid="hand-to-bot"' in html and '<option value="1">Bob</option>' in html
+    # Bob has gone: Ann gives his seat to a medium bot, which plays it from now on.
+    ann.post(f"{table}/bot", {"seat": "1", "level": "medium"}, page=table)
+    assert bob.client.get(table).status_code == 404
+    assert "Bob" not in page_text(ann.client.get(table))
+    players[0].play_to_end()
+    game, row = saved_seat(app, game_id)
+    assert game.is_over and row.finished
+    with app.app_context():
+        seat = db.session.get(GameSeat, (game_id, 1))
+        assert seat.learner_id is None and seat.bot_level == "medium"

@@ -917,6 +917,9 @@ class TableView:
     live: LiveTable | None = None
     #: The latest phrases said at the table, each with who said it (from the viewer's chair).
     said: tuple[tuple[str, str], ...] = ()
+    #: At a table of people the viewer hosts: the other people's seats (seat, name), any of which
+    #: they may hand to a bot while the game lasts (empty otherwise).
+    replaceable: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -945,8 +948,57 @@ def table_view(learner_id: int, game_id: object, *, coached: bool = False) -> Ta
                      level=row.level, match_id=row.match_id)
     live = None if row.live_key is None else LiveTable(row.live_key, live_version(row))
     said = tuple((seated.seating.name(s.seat), s.text) for s in talk.latest(row.id)) if live is not None else ()
+    replaceable = tuple((other.seat, seated.seating.name(other.seat)) for other in seated.people()
+                        if other.seat != seated.seat) if live is not None and row.host_id == learner_id \
+        and not game.is_over else ()
     return TableView(table, _coaching(seated, table) if coached else None, can_take_back(seated), bool(row.practice),
-                     live, said)
+                     live, said, replaceable)
+
+
+def hand_to_bot(host_id: int, game_id: object, seat: int, level: Level) -> None:
+    """The host of a table of people gives an absent person's seat to a bot of
+    ``level``, which plays it from now on (the person no longer sits at the game).
+    The bots play until a person must decide; the change is saved over the game's
+    version and announced like a move.  :class:`LookupError` when the host has no
+    seat in the game; :class:`GameActionError` when they are not its host, the seat
+    holds no other person, or the game is over."""
+    seated = _load(host_id, game_id)
+    if seated is None:
+        raise LookupError(game_id)
+    row, game = seated.row, seated.game
+    if row.host_id != host_id or row.live_key is None:
+        raise GameActionError(_("Only the host of the table can do that."))
+    if game.is_over:
+        raise GameActionError(_("That game is over."))
+    if not 0 <= seat < len(seated.seats) or seat == seated.seat or seated.seats[seat].learner_id is None:
+        raise GameActionError(_("That seat holds nobody else to replace."))
+    sitters = list(seated.seating.sitters)
+    sitters[seat] = Sitter.bot(level)
+    log_before = len(game.log)
+    play_until(game, _players(sitters, row.bot_seed, game.rules.giveaway))
+    values: dict[str, Any] = {"state": json.dumps(game.to_dict()), "updated_at": utcnow()}
+    people = [person for person in seated.people() if person.seat != seat]
+    finished: dict[int, dict[str, Any]] = {}
+    if game.is_over:
+        result, finished = _finish(game, [person for person in seated.seats if person.seat != seat])
+        values.update(result)
+    _update_if_current(SavedGame, (SavedGame.id == row.id,), row.version, values)
+    db.session.execute(update(GameSeat).where(*_seat_where(seated.seats[seat])).values(
+        learner_id=None, bot_level=level.value, bot_miss_rate=PROFILES[level].miss_rate, advice=None,
+        take_back=None))
+    nobody = 0  # no person acts here: each one's coach and "say go" are their own settings
+    for person in people:
+        changes = dict(finished.get(person.seat, {}))
+        advice = _next_advice(game, person, row.bot_seed, _coached(person, nobody, False))
+        if advice != person.advice:
+            changes["advice"] = advice
+        if person.seen >= log_before and len(game.log) > log_before:  # the bot's moves reach them
+            changes.update(mark=person.seen, seen=_next_stop(game.log_seen_by(person.seat), person.seen, person.seat,
+                                                             _says_go(person, nobody, False)))
+        if changes:
+            db.session.execute(update(GameSeat).where(*_seat_where(person)).values(**changes))
+    announce(row.live_key, live_version(row) + 1)
+    db.session.commit()
 
 
 def say(learner_id: int, game_id: object, phrase: talk.Phrase) -> None:

@@ -207,8 +207,29 @@ def table(game_id: int):
         abort(404)
     return render_template("play/table.html", t=view.table, form=PostForm(), coach=view.coaching,
                            take_back=view.take_back, practice=view.practice, pause_offered=view.live is None,
-                           spoken=spoken_items(view.table), live=view.live, said=view.said,
+                           spoken=spoken_items(view.table), live=view.live, said=view.said, replaceable=view.replaceable,
+                           levels=LEVEL_NAMES, level_label=level_label,
                            phrases=tuple((p.value, talk.phrase_text(p.value)) for p in talk.Phrase))
+
+
+@bp.post("/<id:game_id>/bot")
+@learner_required
+def hand_to_bot(game_id: int):
+    """The host hands an absent person's seat at a table of people to a bot."""
+    if PostForm().validate_on_submit():
+        try:
+            level = Level(request.form.get("level", "easy"))
+            seat = int(request.form.get("seat", ""))
+        except ValueError:
+            flash(_("Choose a seat and a level."), "error")
+        else:
+            try:
+                games.hand_to_bot(g.learner.id, game_id, seat, level)
+            except LookupError:
+                abort(404)
+            except games.GameActionError as error:
+                flash(str(error), "error")
+    return redirect(url_for("play.table", game_id=game_id))
 
 
 @bp.post("/<id:game_id>/say")
