@@ -2,8 +2,9 @@
 
 A ``room`` is a table being gathered: its set-up, the host, an unguessable
 invitation token (replaced when the host revokes the link), a live key for
-its stream, and once started the game it became; ``room_seat`` says who has
-taken each seat (a learner or a bot).  A game at such a table keeps the
+its stream, the people the host took off it (who cannot take a seat again), and
+once started the game it became; ``room_seat`` says who has taken each seat (a
+learner or a bot) and for whom the host keeps it.  A game at such a table keeps the
 room's live key (``saved_game.live_key``) so each move is announced to every
 seat, and ``saved_game.talk`` counts the preset phrases said at it
 (``table_phrase``), so a phrase moves the table's live version too.
@@ -40,6 +41,7 @@ def upgrade():
         sa.Column('skunks', sa.Boolean(), nullable=False),
         sa.Column('game_id', sa.Integer(), nullable=True),
         sa.Column('version', sa.Integer(), nullable=False),
+        sa.Column('removed', sa.Text(), nullable=False, server_default='[]'),
         sa.ForeignKeyConstraint(['host_id'], ['learner.id'], ondelete='CASCADE'),
         sa.ForeignKeyConstraint(['game_id'], ['saved_game.id'], ondelete='SET NULL'),
         sa.PrimaryKeyConstraint('id'),
@@ -53,8 +55,10 @@ def upgrade():
         sa.Column('seat', sa.Integer(), nullable=False),
         sa.Column('learner_id', sa.Integer(), nullable=True),
         sa.Column('bot_level', sa.String(length=10), nullable=True),
+        sa.Column('reserved_for', sa.Integer(), nullable=True),
         sa.ForeignKeyConstraint(['room_id'], ['room.id'], ondelete='CASCADE'),
         sa.ForeignKeyConstraint(['learner_id'], ['learner.id'], ondelete='SET NULL'),
+        sa.ForeignKeyConstraint(['reserved_for'], ['learner.id'], ondelete='SET NULL'),
         sa.PrimaryKeyConstraint('room_id', 'seat'),
         sa.UniqueConstraint('room_id', 'learner_id', name='uq_room_seat_learner'),
         sa.CheckConstraint('learner_id IS NULL OR bot_level IS NULL', name='ck_room_seat_one_sitter'),

@@ -302,3 +302,31 @@ def test_the_host_hands_an_absent_persons_seat_to_a_bot_which_plays_it_to_the_en
     with app.app_context():
         seat = db.session.get(GameSeat, (game_id, 1))
         assert seat.learner_id is None and seat.bot_level == "medium"
+
+
+def test_a_seat_kept_for_a_named_learner_and_a_person_taken_off_who_cannot_come_back(app, learner):
+    ann = learner
+    bob, carl, dave = person(app, "Bob"), person(app, "Carl"), person(app, "Dave")
+    room = open_room(ann, variant="three-player")
+    link = invitation(ann, room)
+    assert "Nobody of that name" in message_after(ann, host_posts(ann, room, "keep", name="Zed"))
+    host_posts(ann, room, "keep", name="carl")  # names match as the sign-in matches them
+    assert "kept for Carl" in page_text(ann.client.get(room))
+    assert take_seat(bob, link).headers["Location"].endswith(room)
+    assert "That table is full" in message_after(dave, take_seat(dave, link))  # the last seat is Carl's
+    assert "no free seat" in message_after(ann, host_posts(ann, room, "bots", level="easy"))  # bots leave it too
+    take_seat(carl, link)
+    seats = page_text(ann.client.get(room))
+    assert "Bob" in seats and "Carl" in seats and "kept for" not in seats
+    # Ann takes Bob off: his page is gone, and no link seats him again until she keeps a seat for him.
+    assert "nobody to take off" in message_after(ann, host_posts(ann, room, "off", seat="0"))
+    assert "nobody to take off" in message_after(ann, host_posts(ann, room, "off", seat="x"))
+    bobs = re.search(r'data-seat="(\d)">Bob', ann.client.get(room).get_data(as_text=True)).group(1)
+    host_posts(ann, room, "off", seat=bobs)
+    assert bob.client.get(room).status_code == 404 and carl.client.get(room).status_code == 200
+    assert "taken you off" in message_after(bob, take_seat(bob, link))
+    host_posts(ann, room, "revoke")
+    assert "taken you off" in message_after(bob, take_seat(bob, invitation(ann, room)))
+    host_posts(ann, room, "keep", name="Bob")
+    assert take_seat(bob, invitation(ann, room)).headers["Location"].endswith(room)
+    assert "/play/" in host_posts(ann, room, "start").headers["Location"]

@@ -4,15 +4,15 @@ A :class:`Room` is one table being gathered: the host's set-up, an
 unguessable invitation token (a new one when the host revokes the link, so
 the old link opens nothing), the key of its live stream, and once started the
 game it became.  A :class:`RoomSeat` says who took each seat: a learner, a bot
-of a level, or nobody yet.  Views never query these: :mod:`trainer.room.rooms`
-is their one API.
+of a level, or nobody yet (perhaps kept for a named learner).  Views never
+query these: :mod:`trainer.room.rooms` is their one API.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from trainer.database import Base, utcnow
@@ -41,6 +41,8 @@ class Room(Base):
     #: The game the table became once the host started it (None: still gathering).
     game_id: Mapped[int | None] = mapped_column(ForeignKey("saved_game.id", ondelete="SET NULL"), default=None)
     version: Mapped[int] = mapped_column(default=0)
+    #: JSON list of the learners the host took off the table: no link seats them again.
+    removed: Mapped[str] = mapped_column(Text, default="[]")
 
 
 class RoomSeat(Base):
@@ -57,3 +59,5 @@ class RoomSeat(Base):
     seat: Mapped[int] = mapped_column(primary_key=True)
     learner_id: Mapped[int | None] = mapped_column(ForeignKey("learner.id", ondelete="SET NULL"), default=None)
     bot_level: Mapped[str | None] = mapped_column(String(10), default=None)
+    #: The learner the host keeps this seat for (None: whoever comes first).
+    reserved_for: Mapped[int | None] = mapped_column(ForeignKey("learner.id", ondelete="SET NULL"), default=None)

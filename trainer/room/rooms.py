@@ -17,6 +17,7 @@ callers and tests) and the words for the learner.
 
 from __future__ import annotations
 
+import json
 import secrets
 from dataclasses import dataclass
 from enum import StrEnum
@@ -54,6 +55,9 @@ class RoomRefusal(StrEnum):
     NOT_READY = "not ready"
     NO_FREE_SEAT = "no free seat"
     TOO_MANY = "too many"
+    REMOVED = "removed"
+    NO_SUCH_LEARNER = "no such learner"
+    NOT_THERE = "not there"
 
 
 class RoomError(ValueError):
@@ -78,6 +82,12 @@ def _refusal_words(reason: RoomRefusal) -> str:
             return _("Every seat must be taken (by people or bots) before the game starts.")
         case RoomRefusal.NO_FREE_SEAT:
             return _("There is no free seat to fill.")
+        case RoomRefusal.REMOVED:
+            return _("The host has taken you off that table.")
+        case RoomRefusal.NO_SUCH_LEARNER:
+            return _("Nobody of that name plays here: check the spelling of the name.")
+        case RoomRefusal.NOT_THERE:
+            return _("That seat has nobody to take off.")
         case RoomRefusal.TOO_MANY:
             return _("You are gathering %(number)d tables already: start one of them first.", number=MAX_GATHERING)
 
@@ -96,6 +106,8 @@ class SeatView:
     is_person: bool
     is_bot: bool
     is_you: bool
+    #: Whom the host keeps this free seat for (empty: whoever comes first).
+    kept_for: str = ""
 
     @property
     def free(self) -> bool:
@@ -172,7 +184,8 @@ def _view(room: Room, learner_id: int) -> RoomView:
     seats = tuple(
         SeatView(s.seat, _name(s.learner_id) if s.learner_id is not None else
                  bot_label(s.bot_level) if s.bot_level is not None else "",
-                 s.learner_id is not None, s.bot_level is not None, s.learner_id == learner_id)
+                 s.learner_id is not None, s.bot_level is not None, s.learner_id == learner_id,
+                 _name(s.reserved_for) if s.reserved_for is not None and s.learner_id is None else "")
         for s in _seats(room))
     rules = games.GameSetup(variant=room.variant, length=room.length).rules()
     is_host = room.host_id == learner_id
@@ -220,16 +233,19 @@ def join(learner_id: int, token: str) -> int:
     seats = _seats(room)
     if any(s.learner_id == learner_id for s in seats):
         return room.id
+    if learner_id in json.loads(room.removed):
+        raise RoomError(RoomRefusal.REMOVED)
     if room.game_id is not None:
         raise RoomError(RoomRefusal.STARTED)
-    for seat in seats:
-        if seat.learner_id is not None or seat.bot_level is not None:
+    # A seat kept for them first, then any seat kept for nobody.
+    for seat in sorted(seats, key=lambda s: s.reserved_for != learner_id):
+        if seat.learner_id is not None or seat.bot_level is not None or seat.reserved_for not in (None, learner_id):
             continue
         # Taken only if still free: two people opening the link at once get two seats, or one a refusal.
         taken = cast("CursorResult[Any]", db.session.execute(
             update(RoomSeat).where(RoomSeat.room_id == room.id, RoomSeat.seat == seat.seat,
                                    RoomSeat.learner_id.is_(None), RoomSeat.bot_level.is_(None))
-            .values(learner_id=learner_id).execution_options(synchronize_session=False)))
+            .values(learner_id=learner_id, reserved_for=None).execution_options(synchronize_session=False)))
         if taken.rowcount == 1:
             _moved(room)
             try:
@@ -252,11 +268,11 @@ def _hosted(host_id: int, room_id: object) -> Room:
 
 
 def fill_with_bots(host_id: int, room_id: object, level: Level) -> int:
-    """The host seats bots of ``level`` in every free seat; returns how many."""
+    """The host seats bots of ``level`` in every free seat not kept for someone; returns how many."""
     room = _hosted(host_id, room_id)
     filled = cast("CursorResult[Any]", db.session.execute(
         update(RoomSeat).where(RoomSeat.room_id == room.id, RoomSeat.learner_id.is_(None),
-                               RoomSeat.bot_level.is_(None))
+                               RoomSeat.bot_level.is_(None), RoomSeat.reserved_for.is_(None))
         .values(bot_level=level.value).execution_options(synchronize_session=False))).rowcount
     if not filled:
         db.session.rollback()
@@ -271,6 +287,41 @@ def free_bot_seats(host_id: int, room_id: object) -> None:
     room = _hosted(host_id, room_id)
     db.session.execute(update(RoomSeat).where(RoomSeat.room_id == room.id).values(bot_level=None)
                        .execution_options(synchronize_session=False))
+    _moved(room)
+    db.session.commit()
+
+
+def keep_seat(host_id: int, room_id: object, name: str) -> None:
+    """The host keeps a free seat for the learner named ``name``: nobody else's link takes it
+    (they take it with the same link as anyone)."""
+    room = _hosted(host_id, room_id)
+    learner = learners.learner_by_name(name.strip()) if name.strip() else None
+    if learner is None:
+        raise RoomError(RoomRefusal.NO_SUCH_LEARNER)
+    seats = _seats(room)
+    if any(s.learner_id == learner.id or s.reserved_for == learner.id for s in seats):
+        return
+    free = next((s for s in seats if s.learner_id is None and s.bot_level is None and s.reserved_for is None), None)
+    if free is None:
+        raise RoomError(RoomRefusal.NO_FREE_SEAT)
+    free.reserved_for = learner.id
+    removed = [other for other in json.loads(room.removed) if other != learner.id]  # asked back: welcome again
+    room.removed = json.dumps(removed)
+    _moved(room)
+    db.session.commit()
+
+
+def take_off(host_id: int, room_id: object, seat: int) -> None:
+    """The host frees a seat: a person taken off cannot take a seat at this table again
+    (whatever link they hold), a bot goes, a seat kept for someone is kept no longer."""
+    room = _hosted(host_id, room_id)
+    found = next((s for s in _seats(room) if s.seat == seat), None)
+    if found is None or found.learner_id == host_id or (
+            found.learner_id is None and found.bot_level is None and found.reserved_for is None):
+        raise RoomError(RoomRefusal.NOT_THERE)
+    if found.learner_id is not None:
+        room.removed = json.dumps(sorted({*json.loads(room.removed), found.learner_id}))
+    found.learner_id = found.bot_level = found.reserved_for = None
     _moved(room)
     db.session.commit()
 

@@ -108,6 +108,11 @@ def _host_action(room_id: int, action: str) -> Response:
             rooms.fill_with_bots(g.learner.id, room_id, level)
         elif action == "free":
             rooms.free_bot_seats(g.learner.id, room_id)
+        elif action == "keep":
+            rooms.keep_seat(g.learner.id, room_id, request.form.get("name", ""))
+        elif action == "off":
+            seat = learners_seat(request.form.get("seat", ""))
+            rooms.take_off(g.learner.id, room_id, seat)
         elif action == "revoke":
             rooms.revoke(g.learner.id, room_id)
             flash(_("The old link no longer opens this table: send the new one."), "info")
@@ -131,6 +136,23 @@ def bots(room_id: int) -> Response:
 @learner_required
 def free(room_id: int) -> Response:
     return _host_action(room_id, "free")
+
+
+@bp.post("/<id:room_id>/keep")
+@learner_required
+def keep(room_id: int) -> Response:
+    return _host_action(room_id, "keep")
+
+
+@bp.post("/<id:room_id>/off")
+@learner_required
+def off(room_id: int) -> Response:
+    return _host_action(room_id, "off")
+
+
+def learners_seat(raw: str) -> int:
+    """A seat number from a form (-1, which no seat has, for anything else)."""
+    return int(raw) if raw.isdecimal() and len(raw) < 3 else -1
 
 
 @bp.post("/<id:room_id>/revoke")
