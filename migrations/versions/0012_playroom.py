@@ -39,6 +39,7 @@ def upgrade():
         sa.Column('length', sa.String(length=5), nullable=False),
         sa.Column('counting', sa.String(length=20), nullable=False),
         sa.Column('skunks', sa.Boolean(), nullable=False),
+        sa.Column('match', sa.Boolean(), nullable=False, server_default=sa.false()),
         sa.Column('game_id', sa.Integer(), nullable=True),
         sa.Column('version', sa.Integer(), nullable=False),
         sa.Column('removed', sa.Text(), nullable=False, server_default='[]'),

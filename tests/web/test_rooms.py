@@ -330,3 +330,42 @@ def test_a_seat_kept_for_a_named_learner_and_a_person_taken_off_who_cannot_come_
     host_posts(ann, room, "keep", name="Bob")
     assert take_seat(bob, invitation(ann, room)).headers["Location"].endswith(room)
     assert "/play/" in host_posts(ann, room, "start").headers["Location"]
+
+
+def play_together(players: list[TablePlayer]) -> int:
+    """Each person makes the moves their page offers, in turn, until nobody has one; returns the moves made."""
+    moves = 0
+    for _ in range(3000):
+        moved = False
+        for player in players:
+            html = player.page()
+            if offers_a_move(html):
+                player.step(html)
+                moves += 1
+                moved = True
+        if not moved:
+            return moves
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.slow
+def test_a_match_between_people_goes_on_to_its_next_game_at_the_same_live_table(app, learner):
+    app.config["PLAY_SEED"] = 2
+    ann, bob = learner, person(app, "Bob")
+    room = open_room(ann, counting="automatic", match="on")
+    assert "a match of games" in page_text(ann.client.get(room))
+    take_seat(bob, invitation(ann, room))
+    table = host_posts(ann, room, "start").headers["Location"]
+    first = int(table.rsplit("/", 1)[1])
+    play_together([TablePlayer(app, ann, table, seat=0), TablePlayer(app, bob, table, seat=1)])
+    game, row = saved_seat(app, first)
+    assert game.is_over and row.match_id == first
+    # Bob asks for the next game first; Ann's press finds the same one.
+    following = bob.post(f"{table}/next", {}, page=f"{table}/results").headers["Location"]
+    assert ann.post(f"{table}/next", {}, page=f"{table}/results").headers["Location"] == following
+    second = int(following.rsplit("/", 1)[1])
+    with app.app_context():
+        rows = {g.id: g for g in db.session.scalars(db.select(SavedGame).where(SavedGame.id.in_((first, second))))}
+        assert rows[second].live_key == rows[first].live_key and rows[second].match_game == 2
+    assert 'data-live-key="' in ann.client.get(following).get_data(as_text=True)
+    assert bob.client.get(following).status_code == 200

@@ -1095,6 +1095,7 @@ def next_match_game(learner_id: int, game_id: object, *, coached: bool = False) 
     setup, match_id, host = _setup_of(row), row.match_id, row.host_id
     try:
         return new_game(host, setup, match_id=match_id, match_game=number, dealer=dealer,
-                        sitters=seated.seating.sitters, coached=coached and learner_id == host)
+                        sitters=seated.seating.sitters, coached=coached and learner_id == host,
+                        live_key=row.live_key)  # a table of people: the next game is followed live too
     except IntegrityError:  # another request added game n + 1 first: (match, number) is unique
         return db.session.scalar(started)

@@ -38,6 +38,8 @@ class Room(Base):
     length: Mapped[str] = mapped_column(String(5))
     counting: Mapped[str] = mapped_column(String(20))
     skunks: Mapped[bool] = mapped_column(default=True)
+    #: A match (first to :data:`trainer.play.games.MATCH_POINTS` match points) instead of one game.
+    match: Mapped[bool] = mapped_column(default=False)
     #: The game the table became once the host started it (None: still gathering).
     game_id: Mapped[int | None] = mapped_column(ForeignKey("saved_game.id", ondelete="SET NULL"), default=None)
     version: Mapped[int] = mapped_column(default=0)

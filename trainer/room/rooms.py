@@ -130,6 +130,7 @@ class RoomView:
     counting: str
     seats: tuple[SeatView, ...]
     game_id: int | None
+    match: bool = False
 
     @property
     def full(self) -> bool:
@@ -157,7 +158,7 @@ def open_room(host_id: int, setup: games.GameSetup) -> int:
         raise RoomError(RoomRefusal.TOO_MANY)
     rules = setup.rules()
     room = Room(token=_token(), live_key=_token(), host_id=host_id, variant=setup.variant, length=setup.length,
-                counting=setup.counting.value, skunks=setup.skunks, version=0)
+                counting=setup.counting.value, skunks=setup.skunks, match=setup.match, version=0)
     db.session.add(room)
     db.session.flush()
     db.session.add_all([RoomSeat(room_id=room.id, seat=seat, learner_id=host_id if seat == 0 else None)
@@ -190,7 +191,7 @@ def _view(room: Room, learner_id: int) -> RoomView:
     rules = games.GameSetup(variant=room.variant, length=room.length).rules()
     is_host = room.host_id == learner_id
     return RoomView(room.id, _name(room.host_id), is_host, room.token if is_host else None, room.live_key,
-                    room.version, room.variant, rules.target, room.counting, seats, room.game_id)
+                    room.version, room.variant, rules.target, room.counting, seats, room.game_id, room.match)
 
 
 def room_view(learner_id: int, room_id: object) -> RoomView | None:
@@ -351,7 +352,7 @@ def start(host_id: int, room_id: object, *, seed: int | None = None) -> int:
         raise RoomError(RoomRefusal.NOT_READY)
     bots = [Level(s.bot_level) for s in seats if s.bot_level is not None]
     setup = games.GameSetup(bots[0] if bots else Level.EASY, room.variant, room.length, Counting(room.counting),
-                            skunks=room.skunks)
+                            skunks=room.skunks, match=room.match)
     sitters = tuple(Sitter.person(s.learner_id) if s.learner_id is not None else Sitter.bot(Level(s.bot_level or ""))
                     for s in seats)
     game_id = games.new_game(host_id, setup, seed=seed, sitters=sitters, live_key=room.live_key)

@@ -34,7 +34,7 @@ def index() -> str:
         "rooms/index.html", form=PostForm(), variants=rooms.ROOM_VARIANTS, lengths=games.LENGTHS,
         countings=tuple(c.value for c in Counting), default_counting=rooms.DEFAULT_COUNTING.value,
         variant_label=games.variant_label, length_label=games.length_label, counting_label=games.counting_label,
-        gathering=rooms.learner_rooms(g.learner.id),
+        gathering=rooms.learner_rooms(g.learner.id), match_points=games.MATCH_POINTS,
     )
 
 
@@ -52,7 +52,7 @@ def new() -> Response:
     try:
         setup = games.GameSetup(variant=request.form.get("variant", "six-card"),
                                 length=request.form.get("length", "own"), counting=counting,
-                                skunks=request.form.get("skunks") == "on")
+                                skunks=request.form.get("skunks") == "on", match=request.form.get("match") == "on")
     except games.GameActionError as error:
         flash(str(error), "error")
         return redirect(url_for("rooms.index"))
