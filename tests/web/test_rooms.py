@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+from datetime import timedelta
 
 import pytest
 
@@ -18,7 +19,7 @@ from trainer.database import db
 from trainer.live.hub import HUB
 from trainer.live.listener import listen, stop_listening
 from trainer.play.models import GameSeat, SavedGame
-from trainer.room.models import Room
+from trainer.room.models import Room, RoomSeat
 
 from .helpers import page_text
 from .test_accounts import Visitor, make_account
@@ -369,3 +370,18 @@ def test_a_match_between_people_goes_on_to_its_next_game_at_the_same_live_table(
         assert rows[second].live_key == rows[first].live_key and rows[second].match_game == 2
     assert 'data-live-key="' in ann.client.get(following).get_data(as_text=True)
     assert bob.client.get(following).status_code == 200
+
+
+def test_a_table_that_never_starts_is_given_up_after_a_day(app, learner):
+    room = open_room(learner)
+    link = invitation(learner, room)
+    room_id = int(room.rsplit("/", 1)[1])
+    with app.app_context():
+        db.session.get(Room, room_id).created_at -= timedelta(days=1, minutes=1)
+        db.session.commit()
+    bob = person(app, "Bob")
+    assert "opens no table" in message_after(bob, take_seat(bob, link))
+    assert learner.client.get(room).status_code == 404
+    with app.app_context():
+        assert db.session.get(Room, room_id) is None
+        assert not db.session.scalars(db.select(RoomSeat).where(RoomSeat.room_id == room_id)).all()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from enum import StrEnum
 from typing import Any, cast
 
@@ -28,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 
 from engine.bots.levels import Level
 from engine.rules import Counting
-from trainer.database import db
+from trainer.database import db, utcnow
 from trainer.language.i18n import gettext as _
 from trainer.live.announce import announce
 from trainer.play import games
@@ -43,6 +44,8 @@ DEFAULT_COUNTING = Counting.STRICT_MUGGINS
 ROOM_VARIANTS = tuple(games.VARIANTS)
 #: The most tables a learner may be gathering as host at once (a limit on rooms, issue 22 §9).
 MAX_GATHERING = 5
+#: How long a table may gather without starting before it is given up (abandoned tables expire).
+GATHERING_LASTS = timedelta(days=1)
 
 
 class RoomRefusal(StrEnum):
@@ -90,6 +93,25 @@ def _refusal_words(reason: RoomRefusal) -> str:
             return _("That seat has nobody to take off.")
         case RoomRefusal.TOO_MANY:
             return _("You are gathering %(number)d tables already: start one of them first.", number=MAX_GATHERING)
+
+
+def _expire() -> None:
+    """Give up the tables that have gathered longer than :data:`GATHERING_LASTS` without
+    starting: their links open nothing from then on."""
+    expired = select(Room.id).where(Room.game_id.is_(None), Room.created_at < utcnow() - GATHERING_LASTS)
+    # The seats first, whether or not the database enforces the foreign keys' cascade (SQLite may not).
+    db.session.execute(delete(RoomSeat).where(RoomSeat.room_id.in_(expired))
+                       .execution_options(synchronize_session=False))
+    db.session.execute(delete(Room).where(Room.id.in_(expired)).execution_options(synchronize_session=False))
+
+
+def _by_token(token: str) -> Room | None:
+    """The gathering or started room an invitation token opens (an expired one: None)."""
+    if not token:
+        return None
+    _expire()
+    db.session.commit()  # given up whatever the link then opens
+    return db.session.scalar(select(Room).where(Room.token == token))
 
 
 def _token() -> str:
@@ -152,6 +174,7 @@ class RoomView:
 def open_room(host_id: int, setup: games.GameSetup) -> int:
     """Open a room with ``setup`` (the host in seat 0, the others free) and return its id;
     :class:`RoomError` when the host is gathering :data:`MAX_GATHERING` tables already."""
+    _expire()
     gathering = db.session.scalar(select(func.count()).select_from(Room)
                                   .where(Room.host_id == host_id, Room.game_id.is_(None)))
     if (gathering or 0) >= MAX_GATHERING:
@@ -208,8 +231,8 @@ def room_view(learner_id: int, room_id: object) -> RoomView | None:
 
 def invitation(learner_id: int, token: str) -> RoomView:
     """The room an invitation link opens, as the learner who opened it sees it;
-    :class:`RoomError` (no such link) for a revoked or mistyped one."""
-    room = db.session.scalar(select(Room).where(Room.token == token)) if token else None
+    :class:`RoomError` (no such link) for a revoked, expired or mistyped one."""
+    room = _by_token(token)
     if room is None:
         raise RoomError(RoomRefusal.NO_SUCH_LINK)
     return _view(room, learner_id)
@@ -228,7 +251,7 @@ def join(learner_id: int, token: str) -> int:
     """Take a free seat of the room the invitation ``token`` opens and return the
     room's id (the seat already taken: the same).  :class:`RoomError` when the
     link opens nothing, the game has started or every seat is taken."""
-    room = db.session.scalar(select(Room).where(Room.token == token)) if token else None
+    room = _by_token(token)
     if room is None:
         raise RoomError(RoomRefusal.NO_SUCH_LINK)
     seats = _seats(room)
