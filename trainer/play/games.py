@@ -948,9 +948,9 @@ def table_view(learner_id: int, game_id: object, *, coached: bool = False) -> Ta
                      level=row.level, match_id=row.match_id)
     live = None if row.live_key is None else LiveTable(row.live_key, live_version(row))
     said = tuple((seated.seating.name(s.seat), s.text) for s in talk.latest(row.id)) if live is not None else ()
+    hosting = live is not None and row.host_id == learner_id and not game.is_over
     replaceable = tuple((other.seat, seated.seating.name(other.seat)) for other in seated.people()
-                        if other.seat != seated.seat) if live is not None and row.host_id == learner_id \
-        and not game.is_over else ()
+                        if other.seat != seated.seat) if hosting else ()
     return TableView(table, _coaching(seated, table) if coached else None, can_take_back(seated), bool(row.practice),
                      live, said, replaceable)
 

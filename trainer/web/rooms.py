@@ -111,7 +111,7 @@ def _host_action(room_id: int, action: str) -> Response:
         elif action == "keep":
             rooms.keep_seat(g.learner.id, room_id, request.form.get("name", ""))
         elif action == "off":
-            seat = learners_seat(request.form.get("seat", ""))
+            seat = _seat_number(request.form.get("seat", ""))
             rooms.take_off(g.learner.id, room_id, seat)
         elif action == "revoke":
             rooms.revoke(g.learner.id, room_id)
@@ -150,7 +150,7 @@ def off(room_id: int) -> Response:
     return _host_action(room_id, "off")
 
 
-def learners_seat(raw: str) -> int:
+def _seat_number(raw: str) -> int:
     """A seat number from a form (-1, which no seat has, for anything else)."""
     return int(raw) if raw.isdecimal() and len(raw) < 3 else -1
 
