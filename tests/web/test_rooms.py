@@ -210,6 +210,10 @@ def test_two_people_play_a_whole_muggins_game_each_seeing_only_their_own_cards(a
             assert "See the results" in html
             results = player.client.get(f"{table}/results").get_data(as_text=True)
             assert_no_secrets(results, game, None, player.seat)
+            words = page_text_of(results)
+            other = "Bob" if player.seat == 0 else "Ann"
+            assert re.search(rf"You \d+ – {other} \d+", words), words  # the other side by name, not "bot"
+            assert " bot" not in words and "Bot" not in words and "easy level" not in words, words
         # Every move was announced on the table's key, in order, once committed.
         heard = stream.versions(1)
         assert heard and heard == sorted(heard) and len(heard) >= 30

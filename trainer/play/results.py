@@ -341,6 +341,9 @@ class GameResults:
     skunk_level: int = 0
     #: The learner's points per deal at this level over time (None: a practice game, unrated).
     long_term: LongTerm | None = None
+    #: A game with other people at the table (the playroom): its sides are named, not "bot",
+    #: and the statistics of games against the bots at a level are not shown with it.
+    people: bool = False
 
     @property
     def level_label(self) -> str:
@@ -420,4 +423,5 @@ def _results(seated: SeatedGame, learner_id: int) -> GameResults:
         players=rules.players,
         skunk_level=int(outcome.skunk),
         long_term=None if row.practice else long_term(learner_id, row.level, row.variant, bool(row.giveaway)),
+        people=any(seating.is_person(other) for other in range(rules.players) if other != seat),
     )
