@@ -19,6 +19,8 @@ from trainer.database import db
 from trainer.live.hub import HUB
 from trainer.live.listener import listen, stop_listening
 from trainer.play.models import GameSeat, SavedGame
+from trainer.play.results import level_stats
+from trainer.record import learners
 from trainer.room.models import Room, RoomSeat
 
 from .helpers import page_text
@@ -373,6 +375,10 @@ def test_a_match_between_people_goes_on_to_its_next_game_at_the_same_live_table(
         rows = {g.id: g for g in db.session.scalars(db.select(SavedGame).where(SavedGame.id.in_((first, second))))}
         assert rows[second].live_key == rows[first].live_key and rows[second].match_game == 2
     assert 'data-live-key="' in ann.client.get(following).get_data(as_text=True)
+    # A game of people stays out of the statistics of games against the bots.
+    with app.app_context():
+        stats = level_stats(learners.learner_by_name("Ann").id, "easy", 61, "six-card", False)
+        assert stats.games == 0
     assert bob.client.get(following).status_code == 200
 
 

@@ -214,6 +214,7 @@ def level_stats(learner_id: int, level: str, target: int, variant: str = "six-ca
             SavedGame.level == level, SavedGame.target == target,
             SavedGame.variant.in_(alike), SavedGame.giveaway.is_(giveaway),
             SavedGame.practice.is_(False),  # a practice game is unrated
+            SavedGame.live_key.is_(None),  # games against the bots only: a table of people is not one
         )
     ).one()
     if giveaway:
@@ -292,7 +293,7 @@ def long_term(learner_id: int, level: str, variant: str = "six-card", giveaway: 
     alike = _alike(variant)
     where = (GameSeat.learner_id == learner_id, SavedGame.finished.is_(True), SavedGame.level == level,
              SavedGame.variant.in_(alike), SavedGame.giveaway.is_(giveaway), SavedGame.practice.is_(False),
-             GameSeat.hand_points.is_not(None),
+             SavedGame.live_key.is_(None), GameSeat.hand_points.is_not(None),
              SavedGame.deals > 0)
     rows = db.session.execute(
         select(SavedGame.deals, GameSeat.hand_points, GameSeat.crib_points, GameSeat.pegging_points)
