@@ -115,6 +115,16 @@ def visit_everything(page, server):
     page.locator("form[action$='/play/new'] button[type=submit]").first.click()
     page.wait_for_url(re.compile(r"/play/\d+$"))
     yield  # a game at the table
+    page.goto(server.url + "/rooms/")
+    yield  # play with people: the set-up
+    page.get_by_test_id("open-room").click()
+    page.wait_for_url(re.compile(r"/rooms/\d+$"))
+    yield  # a table gathering, as its host sees it
+    page.get_by_test_id("fill-bots").click()
+    page.wait_for_url(re.compile(r"/rooms/\d+$"))
+    page.get_by_test_id("start").click()
+    page.wait_for_url(re.compile(r"/play/\d+$"))
+    yield  # a playroom's table: the phrases, followed live
     page.goto(server.url + "/solitaire/")
     page.locator("form[action$='/solitaire/new'] button[type=submit]").first.click()
     page.wait_for_url(re.compile(r"/solitaire/\d+$"))

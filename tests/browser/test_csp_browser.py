@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from .helpers import sign_in
 
@@ -98,12 +99,23 @@ def test_no_main_page_breaks_the_policy(live_server, page, violations):
     page.get_by_role("button", name="Deal me in").click()
     page.wait_for_url(re.compile(r"/play/\d+$"))
     check("game table")
+    page.goto(live_server.url + "/rooms/")
+    check("play with people")
+    page.get_by_test_id("open-room").click()
+    page.wait_for_url(re.compile(r"/rooms/\d+$"))
+    check("a table gathering")
+    page.get_by_test_id("fill-bots").click()
+    page.wait_for_url(re.compile(r"/rooms/\d+$"))
+    page.get_by_test_id("start").click()
+    page.wait_for_url(re.compile(r"/play/\d+$"))
+    expect(page.locator("html")).to_have_attribute("data-live", "open")  # live.js ran and its stream opened
+    check("a playroom's table")
     page.goto(live_server.url + "/solitaire/")
     page.locator("form button[type=submit]").first.click()
     page.wait_for_url(re.compile(r"/solitaire/\d+$"))
     check("solitaire table")
     assert {name: found for name, found in seen.items() if found} == {}
-    assert len(seen) == 18
+    assert len(seen) == 21
 
 
 def test_no_account_page_breaks_the_policy(live_server, page, violations):

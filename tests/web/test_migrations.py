@@ -53,3 +53,20 @@ def test_upgrade_to_tallies_keeps_the_old_record(tmp_path, monkeypatch):
         numbers = db.session.execute(text("SELECT match_game FROM saved_game ORDER BY id")).scalars().all()
         assert numbers == [1, 2, None]
         db.engine.dispose()
+
+
+def test_the_playroom_migration_goes_down_and_up_again(tmp_path):
+    """0013 adds the rooms, their seats, the phrases and two columns of saved_game, and takes them away again
+    (down to 0012, whose table of the deals met stays)."""
+    url = f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        tables = lambda: set(db.inspect(db.engine).get_table_names())  # noqa: E731
+        columns = lambda: {c["name"] for c in db.inspect(db.engine).get_columns("saved_game")}  # noqa: E731
+        assert {"room", "room_seat", "table_phrase"} <= tables() and {"live_key", "talk"} <= columns()
+        flask_migrate.downgrade(directory=str(MIGRATIONS_DIR), revision="0012_deals_met")
+        assert not {"room", "room_seat", "table_phrase"} & tables() and not {"live_key", "talk"} & columns()
+        assert "deal_met" in tables()
+        flask_migrate.upgrade(directory=str(MIGRATIONS_DIR))
+        assert {"room", "room_seat", "table_phrase"} <= tables() and {"live_key", "talk"} <= columns()
+        db.engine.dispose()

@@ -82,7 +82,8 @@ from trainer.language import words
 from trainer.language.i18n import N_, NC_, ngettext, translated_name
 from trainer.language.i18n import gettext as _
 from trainer.language.refusals import refusal_text
-from trainer.play import coach, notes, totals
+from trainer.live.announce import announce
+from trainer.play import coach, notes, talk, totals
 from trainer.play.models import GameSeat, SavedGame, SolitaireGame
 from trainer.play.seats import Seating, Sitter, default_sitters, level_label
 from trainer.play.table import Table, at_own_go, next_stop, skip_deal, table_of
@@ -498,6 +499,7 @@ def new_game(
     sitters: Sequence[Sitter] | None = None,
     coached: bool = False,
     say_go: bool = False,
+    live_key: str | None = None,
 ) -> int:
     """Start a game hosted by the learner and return its id.  ``sitters`` is who
     sits in each seat (by default the learner in seat 0 and bots of the
@@ -506,7 +508,9 @@ def new_game(
     ``match_game`` make it that game of a match; ``dealer`` deals first
     (None: the cut decides); ``coached``: the learner has the coach on, so
     their first decision is analysed with its chances to win; ``say_go``: go
-    is said for them (their reveal does not stop at their own go).  Raises
+    is said for them (their reveal does not stop at their own go); ``live_key``:
+    the key of the table's live stream (a playroom's table of people), on which
+    every move is announced.  Raises
     :class:`IntegrityError` (rolled back) when the match has that game already."""
     rng = random.Random(seed)
     rules = setup.rules()
@@ -532,6 +536,7 @@ def new_game(
         match_game=match_game if match_id is not None else None,
         match_points_to_win=MATCH_POINTS if (setup.match or match_id) else 0,
         state="{}",
+        live_key=live_key,
     )
     db.session.add(row)
     try:
@@ -683,6 +688,8 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coach
     message, attempt = _apply(seated, move, kept, coached)
     play_until(game, _players(seated.seating.sitters, seated.row.bot_seed, game.rules.giveaway))
     _save_move(seated, version, log_before, kept, learner_id, coached, say_go, before)
+    if seated.row.live_key is not None:  # every seat's page hears of it once the move is committed
+        announce(seated.row.live_key, live_version(seated.row) + 1)
     new_events = game.log[log_before:]
     for person in seated.people():
         assert person.learner_id is not None  # people() holds the seats with a learner
@@ -768,6 +775,14 @@ def _save_move(seated: SeatedGame, version: int, log_before: int, kept: list[dic
         game_values.update(result)
         for index, values in people.items():
             seat_values[index].update(values)
+    for person in seated.people():
+        if person.seat != seat and person.seen >= log_before:
+            # They had seen the whole table and were waiting for the others: the
+            # move reaches them now, their reveal running on to their next stop.
+            seat_values[person.seat].update(
+                mark=person.seen,
+                seen=_next_stop(game.log_seen_by(person.seat), person.seen, person.seat,
+                                _says_go(person, learner_id, say_go)))
     seat_values[seat].update(mark=log_before, seen=_next_stop(game.log_seen_by(seat), log_before, seat, say_go),
                              notes=json.dumps(kept))
     if before is not None and not game.is_over:
@@ -898,6 +913,26 @@ class TableView:
     #: A practice game offers to take the latest move back (see :func:`can_take_back`).
     take_back: bool = False
     practice: bool = False
+    #: A playroom's table: the key of its live stream and the live version shown (None: not live).
+    live: LiveTable | None = None
+    #: The latest phrases said at the table, each with who said it (from the viewer's chair).
+    said: tuple[tuple[str, str], ...] = ()
+    #: At a table of people the viewer hosts: the other people's seats (seat, name), any of which
+    #: they may hand to a bot while the game lasts (empty otherwise).
+    replaceable: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LiveTable:
+    """What a table's page needs to follow it live: its stream's key and the version it shows."""
+
+    key: str
+    version: int
+
+
+def live_version(row: SavedGame) -> int:
+    """A table's live version: its moves and the phrases said at it (see :mod:`trainer.play.talk`)."""
+    return row.version + row.talk
 
 
 def table_view(learner_id: int, game_id: object, *, coached: bool = False) -> TableView | None:
@@ -911,7 +946,71 @@ def table_view(learner_id: int, game_id: object, *, coached: bool = False) -> Ta
     row, mine, game = seated.row, seated.mine, seated.game
     table = table_of(game, seated.seating, seen=mine.seen, mark=mine.mark, game_id=row.id, version=mine.version,
                      level=row.level, match_id=row.match_id)
-    return TableView(table, _coaching(seated, table) if coached else None, can_take_back(seated), bool(row.practice))
+    live = None if row.live_key is None else LiveTable(row.live_key, live_version(row))
+    said = tuple((seated.seating.name(s.seat), s.text) for s in talk.latest(row.id)) if live is not None else ()
+    hosting = live is not None and row.host_id == learner_id and not game.is_over
+    replaceable = tuple((other.seat, seated.seating.name(other.seat)) for other in seated.people()
+                        if other.seat != seated.seat) if hosting else ()
+    return TableView(table, _coaching(seated, table) if coached else None, can_take_back(seated), bool(row.practice),
+                     live, said, replaceable)
+
+
+def hand_to_bot(host_id: int, game_id: object, seat: int, level: Level) -> None:
+    """The host of a table of people gives an absent person's seat to a bot of
+    ``level``, which plays it from now on (the person no longer sits at the game).
+    The bots play until a person must decide; the change is saved over the game's
+    version and announced like a move.  :class:`LookupError` when the host has no
+    seat in the game; :class:`GameActionError` when they are not its host, the seat
+    holds no other person, or the game is over."""
+    seated = _load(host_id, game_id)
+    if seated is None:
+        raise LookupError(game_id)
+    row, game = seated.row, seated.game
+    if row.host_id != host_id or row.live_key is None:
+        raise GameActionError(_("Only the host of the table can do that."))
+    if game.is_over:
+        raise GameActionError(_("That game is over."))
+    if not 0 <= seat < len(seated.seats) or seat == seated.seat or seated.seats[seat].learner_id is None:
+        raise GameActionError(_("That seat holds nobody else to replace."))
+    sitters = list(seated.seating.sitters)
+    sitters[seat] = Sitter.bot(level)
+    log_before = len(game.log)
+    play_until(game, _players(sitters, row.bot_seed, game.rules.giveaway))
+    values: dict[str, Any] = {"state": json.dumps(game.to_dict()), "updated_at": utcnow()}
+    people = [person for person in seated.people() if person.seat != seat]
+    finished: dict[int, dict[str, Any]] = {}
+    if game.is_over:
+        result, finished = _finish(game, [person for person in seated.seats if person.seat != seat])
+        values.update(result)
+    _update_if_current(SavedGame, (SavedGame.id == row.id,), row.version, values)
+    db.session.execute(update(GameSeat).where(*_seat_where(seated.seats[seat])).values(
+        learner_id=None, bot_level=level.value, bot_miss_rate=PROFILES[level].miss_rate, advice=None,
+        take_back=None))
+    nobody = 0  # no person acts here: each one's coach and "say go" are their own settings
+    for person in people:
+        changes = dict(finished.get(person.seat, {}))
+        advice = _next_advice(game, person, row.bot_seed, _coached(person, nobody, False))
+        if advice != person.advice:
+            changes["advice"] = advice
+        if person.seen >= log_before and len(game.log) > log_before:  # the bot's moves reach them
+            changes.update(mark=person.seen, seen=_next_stop(game.log_seen_by(person.seat), person.seen, person.seat,
+                                                             _says_go(person, nobody, False)))
+        if changes:
+            db.session.execute(update(GameSeat).where(*_seat_where(person)).values(**changes))
+    announce(row.live_key, live_version(row) + 1)
+    db.session.commit()
+
+
+def say(learner_id: int, game_id: object, phrase: talk.Phrase) -> None:
+    """The learner says a preset phrase at a playroom's table (:mod:`trainer.play.talk`);
+    :class:`LookupError` when they have no seat there, :class:`GameActionError` at a table not of people."""
+    seated = _load(learner_id, game_id)
+    if seated is None:
+        raise LookupError(game_id)
+    if seated.row.live_key is None:
+        raise GameActionError(_("Phrases are said at tables of people."))
+    talk.say(seated.row, seated.seat, phrase)
+    db.session.commit()
 
 
 def load_table(learner_id: int, game_id: object) -> Table | None:
@@ -996,6 +1095,7 @@ def next_match_game(learner_id: int, game_id: object, *, coached: bool = False) 
     setup, match_id, host = _setup_of(row), row.match_id, row.host_id
     try:
         return new_game(host, setup, match_id=match_id, match_game=number, dealer=dealer,
-                        sitters=seated.seating.sitters, coached=coached and learner_id == host)
+                        sitters=seated.seating.sitters, coached=coached and learner_id == host,
+                        live_key=row.live_key)  # a table of people: the next game is followed live too
     except IntegrityError:  # another request added game n + 1 first: (match, number) is unique
         return db.session.scalar(started)

@@ -71,6 +71,13 @@ class SavedGame(Base):
     practice: Mapped[bool] = mapped_column(default=False)
     #: When the game ended (None: not over, or over before this was kept).
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
+    #: A game of people gathered in the playroom (migration 0013): the key of its live
+    #: stream (:mod:`trainer.live`), so every move is announced to each seat's page
+    #: (None: a game against bots, which nobody else watches).
+    live_key: Mapped[str | None] = mapped_column(String(43), default=None)
+    #: How many preset phrases were said at the table (:class:`TablePhrase`): the
+    #: table's live version is ``version + talk``, so a phrase is heard like a move.
+    talk: Mapped[int] = mapped_column(default=0)
 
 
 class GameSeat(Base):
@@ -122,6 +129,19 @@ class GameSeat(Base):
     #: JSON: the game and this seat as they were before the person's latest move,
     #: while a practice game lets them take it back (None: nothing to take back).
     take_back: Mapped[str | None] = mapped_column(Text, default=None)
+
+
+class TablePhrase(Base):
+    """One preset phrase said at a table by the person in ``seat`` (see :mod:`trainer.play.talk`)."""
+
+    __tablename__ = "table_phrase"
+    __table_args__ = (Index("ix_table_phrase_game", "game_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("saved_game.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column()
+    phrase: Mapped[str] = mapped_column(String(20))
+    said_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class SolitaireGame(Base):

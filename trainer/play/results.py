@@ -214,6 +214,7 @@ def level_stats(learner_id: int, level: str, target: int, variant: str = "six-ca
             SavedGame.level == level, SavedGame.target == target,
             SavedGame.variant.in_(alike), SavedGame.giveaway.is_(giveaway),
             SavedGame.practice.is_(False),  # a practice game is unrated
+            SavedGame.live_key.is_(None),  # games against the bots only: a table of people is not one
         )
     ).one()
     if giveaway:
@@ -292,7 +293,7 @@ def long_term(learner_id: int, level: str, variant: str = "six-card", giveaway: 
     alike = _alike(variant)
     where = (GameSeat.learner_id == learner_id, SavedGame.finished.is_(True), SavedGame.level == level,
              SavedGame.variant.in_(alike), SavedGame.giveaway.is_(giveaway), SavedGame.practice.is_(False),
-             GameSeat.hand_points.is_not(None),
+             SavedGame.live_key.is_(None), GameSeat.hand_points.is_not(None),
              SavedGame.deals > 0)
     rows = db.session.execute(
         select(SavedGame.deals, GameSeat.hand_points, GameSeat.crib_points, GameSeat.pegging_points)
@@ -341,6 +342,9 @@ class GameResults:
     skunk_level: int = 0
     #: The learner's points per deal at this level over time (None: a practice game, unrated).
     long_term: LongTerm | None = None
+    #: A game with other people at the table (the playroom): its sides are named, not "bot",
+    #: and the statistics of games against the bots at a level are not shown with it.
+    people: bool = False
 
     @property
     def level_label(self) -> str:
@@ -420,4 +424,5 @@ def _results(seated: SeatedGame, learner_id: int) -> GameResults:
         players=rules.players,
         skunk_level=int(outcome.skunk),
         long_term=None if row.practice else long_term(learner_id, row.level, row.variant, bool(row.giveaway)),
+        people=any(seating.is_person(other) for other in range(rules.players) if other != seat),
     )

@@ -207,6 +207,8 @@ class Decision:
     claimed: int = 0
     #: Whose claim is asked about (muggins): a seat's name.
     claimant: str = ""
+    #: Whether that claimant is a person (named "their", not "its").
+    claimant_is_person: bool = False
 
     @property
     def sorted_claim_cards(self) -> tuple[Card, ...]:
@@ -311,6 +313,8 @@ class Table:
     @property
     def title(self) -> str:
         """The page's title."""
+        if any(self.seating.is_person(seat) for seat in range(self.seating.players) if seat != self.seating.viewer):
+            return _("Game %(number)d at a table of people", number=self.game_id)
         return _("Game %(number)d against the %(level)s bot", number=self.game_id, level=against_level(self.level))
 
     @property
@@ -565,6 +569,15 @@ class _Narrator:
                 return ngettext("You claim %(num)d for your crib.", "You claim %(num)d for your crib.", n)
             return ngettext("You claim %(num)d for your hand.", "You claim %(num)d for your hand.", n)
         who = self.seating.name(event.player)
+        if self.seating.is_person(event.player):  # a person at a playroom's table: "their", not "its"
+            if event.what is Counted.PLAY:
+                return ngettext("%(who)s claims %(num)d for their card.", "%(who)s claims %(num)d for their card.",
+                                n, who=who)
+            if event.what is Counted.CRIB:
+                return ngettext("%(who)s claims %(num)d for their crib.", "%(who)s claims %(num)d for their crib.",
+                                n, who=who)
+            return ngettext("%(who)s claims %(num)d for their hand.", "%(who)s claims %(num)d for their hand.",
+                            n, who=who)
         if event.what is Counted.PLAY:
             return ngettext("%(who)s claims %(num)d for its card.", "%(who)s claims %(num)d for its card.", n, who=who)
         if event.what is Counted.CRIB:
@@ -800,7 +813,8 @@ def decision_of(game: Game, seating: Seating) -> Decision | None:
         case Action.MUGGINS if (window := game.muggins_window) is not None:
             claim = window.claim
             return Decision(kind, claim_what=claim.what, claim_cards=claim.cards, claim_starter=claim.starter,
-                            claimed=window.claimed, claimant=seating.name(claim.player))
+                            claimed=window.claimed, claimant=seating.name(claim.player),
+                            claimant_is_person=seating.is_person(claim.player))
     return None
 
 

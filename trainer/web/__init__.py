@@ -63,6 +63,7 @@ BLUEPRINTS = (
     "trainer.web.progress", "trainer.web.daily",
     "trainer.web.lessons",
     "trainer.web.play",
+    "trainer.web.rooms",
     "trainer.web.solitaire",
     "trainer.web.settings",
 )

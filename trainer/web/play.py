@@ -22,7 +22,7 @@ from engine.rules import Counting
 from trainer.language import i18n
 from trainer.language.i18n import N_, NC_
 from trainer.language.i18n import gettext as _
-from trainer.play import games, speaking
+from trainer.play import games, speaking, talk
 from trainer.play.results import game_results, game_review
 from trainer.play.seats import level_label
 from trainer.play.table import Table
@@ -207,8 +207,45 @@ def table(game_id: int) -> ResponseReturnValue:
     if view is None:
         abort(404)
     return render_template("play/table.html", t=view.table, form=PostForm(), coach=view.coaching,
-                           take_back=view.take_back, practice=view.practice, pause_offered=True,
-                           spoken=spoken_items(view.table))
+                           take_back=view.take_back, practice=view.practice, pause_offered=view.live is None,
+                           spoken=spoken_items(view.table), live=view.live, said=view.said, replaceable=view.replaceable,
+                           levels=LEVEL_NAMES, level_label=level_label,
+                           phrases=tuple((p.value, talk.phrase_text(p.value)) for p in talk.Phrase))
+
+
+@bp.post("/<id:game_id>/bot")
+@learner_required
+def hand_to_bot(game_id: int) -> ResponseReturnValue:
+    """The host hands an absent person's seat at a table of people to a bot."""
+    if PostForm().validate_on_submit():
+        try:
+            level = Level(request.form.get("level", "easy"))
+            seat = int(request.form.get("seat", ""))
+        except ValueError:
+            flash(_("Choose a seat and a level."), "error")
+        else:
+            try:
+                games.hand_to_bot(g.learner.id, game_id, seat, level)
+            except LookupError:
+                abort(404)
+            except games.GameActionError as error:
+                flash(str(error), "error")
+    return redirect(url_for("play.table", game_id=game_id))
+
+
+@bp.post("/<id:game_id>/say")
+@learner_required
+def say(game_id: int) -> ResponseReturnValue:
+    """Say one of the preset phrases at a table of people (:mod:`trainer.play.talk`)."""
+    if PostForm().validate_on_submit():
+        try:
+            games.say(g.learner.id, game_id, talk.Phrase(request.form.get("phrase", "")))
+        except LookupError:
+            abort(404)
+        except ValueError as error:  # not a phrase offered, or a table of bots
+            flash(str(error) if isinstance(error, games.GameActionError) else _("Choose one of the phrases offered."),
+                  "error")
+    return redirect(url_for("play.table", game_id=game_id))
 
 
 @bp.get("/<id:game_id>/results")

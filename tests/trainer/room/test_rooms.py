@@ -1,0 +1,72 @@
+"""The playroom's rooms through their service (trainer.room.rooms): each refusal
+is data (a RoomRefusal), seats are taken in order, a kept seat waits for its
+learner, and the start seats each person where the room had them, with the
+room's live key on the game."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.bots.levels import Level
+from engine.rules import Counting
+from trainer import database
+from trainer.database import db
+from trainer.play import games
+from trainer.play.models import GameSeat, SavedGame
+from trainer.record import learners
+from trainer.room import rooms
+from trainer.room.models import Room
+
+
+def people(*names: str) -> list[int]:
+    ids = [learners.learner_by_name(name, create=True).id for name in names]
+    database.commit()
+    return ids
+
+
+def refused(reason: rooms.RoomRefusal, action, *args) -> None:
+    with pytest.raises(rooms.RoomError) as error:
+        action(*args)
+    assert error.value.reason is reason and str(error.value)
+
+
+def test_a_room_refuses_with_its_reason_and_starts_with_everyone_in_their_seat(app):
+    with app.app_context():
+        ann, bob, carl, dave = people("Ann", "Bob", "Carl", "Dave")
+        room_id = rooms.open_room(ann, games.GameSetup(variant="three-player", counting=Counting.STRICT_MUGGINS))
+        token = rooms.room_view(ann, room_id).token
+        assert rooms.room_view(bob, room_id) is None  # not at the table: nothing to see
+        refused(rooms.RoomRefusal.NO_SUCH_LINK, rooms.join, bob, "x" * 32)
+        rooms.keep_seat(ann, room_id, "Dave")
+        assert rooms.join(bob, token) == room_id
+        assert rooms.room_view(bob, room_id).token is None  # the link is the host's to send
+        refused(rooms.RoomRefusal.FULL, rooms.join, carl, token)  # the last seat is kept for Dave
+        refused(rooms.RoomRefusal.NOT_HOST, rooms.start, bob, room_id)
+        refused(rooms.RoomRefusal.NOT_READY, rooms.start, ann, room_id)
+        refused(rooms.RoomRefusal.NO_FREE_SEAT, rooms.fill_with_bots, ann, room_id, Level.EASY)
+        assert [seat.kept_for for seat in rooms.room_view(ann, room_id).seats] == ["", "Dave", ""]
+        rooms.take_off(ann, room_id, 2)  # Bob's: the first seat was kept for Dave
+        refused(rooms.RoomRefusal.REMOVED, rooms.join, bob, token)
+        assert rooms.join(dave, token) == room_id
+        assert [seat.name for seat in rooms.room_view(ann, room_id).seats] == ["Ann", "Dave", ""]
+        assert rooms.fill_with_bots(ann, room_id, Level.HARD) == 1
+        game_id = rooms.start(ann, room_id, seed=3)
+        assert rooms.start(ann, room_id) == game_id  # a second press: the same game
+        refused(rooms.RoomRefusal.STARTED, rooms.join, carl, token)
+        seats = db.session.scalars(db.select(GameSeat).where(GameSeat.game_id == game_id)
+                                   .order_by(GameSeat.seat)).all()
+        assert [(s.learner_id, s.bot_level) for s in seats] == [(ann, None), (dave, None), (None, "hard")]
+        row = db.session.get(SavedGame, game_id)
+        assert row.live_key == db.session.get(Room, room_id).live_key and row.counting == "strict muggins"
+
+
+def test_revoking_the_link_gives_the_room_a_new_one(app):
+    with app.app_context():
+        ann, bob = people("Ann", "Bob")
+        room_id = rooms.open_room(ann, games.GameSetup())
+        old = rooms.room_view(ann, room_id).token
+        new = rooms.revoke(ann, room_id)
+        assert new != old and len(new) >= 32
+        refused(rooms.RoomRefusal.NO_SUCH_LINK, rooms.join, bob, old)
+        refused(rooms.RoomRefusal.NOT_HOST, rooms.revoke, bob, room_id)
+        assert rooms.join(bob, new) == room_id

@@ -1,0 +1,167 @@
+"""Play with people: open a table, send its invitation link, gather, start.
+
+Views are thin: they read the form and call :mod:`trainer.room.rooms`, which
+owns the rooms; a refusal (:class:`~trainer.room.rooms.RoomError`) is flashed
+in the learner's words.  Once the game starts, its table is the play
+blueprint's (:func:`trainer.web.play.table`), followed live like the
+gathering page here (``static/live.js``).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from engine.bots.levels import LEVEL_NAMES, Level
+from engine.rules import Counting
+from trainer.language.i18n import NC_
+from trainer.language.i18n import gettext as _
+from trainer.play import games
+from trainer.play.seats import level_label
+from trainer.room import rooms
+from trainer.web.forms import PostForm
+from trainer.web.learners import learner_required
+
+bp = Blueprint("rooms", __name__, url_prefix="/rooms")
+NAV = ("rooms.index", NC_("nav", "Play with people"))
+
+
+@bp.get("/")
+@learner_required
+def index() -> str:
+    """The set-up of a table for people, and the tables the learner is gathering at."""
+    return render_template(
+        "rooms/index.html", form=PostForm(), variants=rooms.ROOM_VARIANTS, lengths=games.LENGTHS,
+        countings=tuple(c.value for c in Counting), default_counting=rooms.DEFAULT_COUNTING.value,
+        variant_label=games.variant_label, length_label=games.length_label, counting_label=games.counting_label,
+        gathering=rooms.learner_rooms(g.learner.id), match_points=games.MATCH_POINTS,
+    )
+
+
+@bp.post("/new")
+@learner_required
+def new() -> Response:
+    if not PostForm().validate_on_submit():
+        flash(_("That form was out of date; please try again."), "error")
+        return redirect(url_for("rooms.index"))
+    try:
+        counting = Counting(request.form.get("counting", rooms.DEFAULT_COUNTING.value))
+    except ValueError:
+        flash(_("Choose automatic counting, muggins or strict muggins."), "error")
+        return redirect(url_for("rooms.index"))
+    try:
+        setup = games.GameSetup(variant=request.form.get("variant", "six-card"),
+                                length=request.form.get("length", "own"), counting=counting,
+                                skunks=request.form.get("skunks") == "on", match=request.form.get("match") == "on")
+    except games.GameActionError as error:
+        flash(str(error), "error")
+        return redirect(url_for("rooms.index"))
+    try:
+        room_id = rooms.open_room(g.learner.id, setup)
+    except rooms.RoomError as error:
+        flash(str(error), "error")
+        return redirect(url_for("rooms.index"))
+    return redirect(url_for("rooms.room", room_id=room_id))
+
+
+@bp.get("/<id:room_id>")
+@learner_required
+def room(room_id: int) -> Response | str:
+    """The table gathering: its seats, and for the host the link, the bots and the start."""
+    view = rooms.room_view(g.learner.id, room_id)
+    if view is None:
+        abort(404)
+    if view.game_id is not None:
+        return redirect(url_for("play.table", game_id=view.game_id))
+    link = url_for("rooms.join", token=view.token, _external=True) if view.token else None
+    return render_template("rooms/room.html", r=view, link=link, form=PostForm(), levels=LEVEL_NAMES,
+                           level_label=level_label)
+
+
+@bp.route("/join/<token>", methods=["GET", "POST"])
+@learner_required
+def join(token: str) -> Response | str:
+    """An invitation link: the table it opens, and a button to take a free seat."""
+    try:
+        if request.method == "POST" and PostForm().validate_on_submit():
+            return redirect(url_for("rooms.room", room_id=rooms.join(g.learner.id, token)))
+        view = rooms.invitation(g.learner.id, token)
+    except rooms.RoomError as error:
+        flash(str(error), "error")
+        return redirect(url_for("rooms.index"))
+    if any(seat.is_you for seat in view.seats):
+        return redirect(url_for("rooms.room", room_id=view.id))
+    return render_template("rooms/join.html", r=view, token=token, form=PostForm())
+
+
+def _host_action(room_id: int, action: str) -> Response:
+    """Do one of the host's actions from a posted form; a refusal is a message."""
+    if not PostForm().validate_on_submit():
+        flash(_("That form was out of date; please try again."), "error")
+        return redirect(url_for("rooms.room", room_id=room_id))
+    try:
+        if action == "bots":
+            try:
+                level = Level(request.form.get("level", "easy"))
+            except ValueError:
+                raise games.GameActionError(_("Choose a level: easy, medium, hard or insane.")) from None
+            rooms.fill_with_bots(g.learner.id, room_id, level)
+        elif action == "free":
+            rooms.free_bot_seats(g.learner.id, room_id)
+        elif action == "keep":
+            rooms.keep_seat(g.learner.id, room_id, request.form.get("name", ""))
+        elif action == "off":
+            seat = _seat_number(request.form.get("seat", ""))
+            rooms.take_off(g.learner.id, room_id, seat)
+        elif action == "revoke":
+            rooms.revoke(g.learner.id, room_id)
+            flash(_("The old link no longer opens this table: send the new one."), "info")
+        else:
+            game_id = rooms.start(g.learner.id, room_id, seed=current_app.config.get("PLAY_SEED"))
+            return redirect(url_for("play.table", game_id=game_id))
+    except LookupError:
+        abort(404)
+    except (rooms.RoomError, games.GameActionError) as error:
+        flash(str(error), "error")
+    return redirect(url_for("rooms.room", room_id=room_id))
+
+
+@bp.post("/<id:room_id>/bots")
+@learner_required
+def bots(room_id: int) -> Response:
+    return _host_action(room_id, "bots")
+
+
+@bp.post("/<id:room_id>/free")
+@learner_required
+def free(room_id: int) -> Response:
+    return _host_action(room_id, "free")
+
+
+@bp.post("/<id:room_id>/keep")
+@learner_required
+def keep(room_id: int) -> Response:
+    return _host_action(room_id, "keep")
+
+
+@bp.post("/<id:room_id>/off")
+@learner_required
+def off(room_id: int) -> Response:
+    return _host_action(room_id, "off")
+
+
+def _seat_number(raw: str) -> int:
+    """A seat number from a form (-1, which no seat has, for anything else)."""
+    return int(raw) if raw.isdecimal() and len(raw) < 3 else -1
+
+
+@bp.post("/<id:room_id>/revoke")
+@learner_required
+def revoke(room_id: int) -> Response:
+    return _host_action(room_id, "revoke")
+
+
+@bp.post("/<id:room_id>/start")
+@learner_required
+def start(room_id: int) -> Response:
+    return _host_action(room_id, "start")

@@ -1,0 +1,51 @@
+// A live table (trainer.live): the element with data-live-key follows its table's
+// stream, /live/<key>.  The stream carries only the table's version; when it moves
+// past the one this page shows (data-live-version), or the server says versions may
+// have been missed, or a dropped stream reconnects, the page is loaded again, so each
+// seat fetches its own view.  Without JavaScript a reload does the same.
+//
+// A person half-way through a choice (cards ticked for the crib or muggins, a count
+// being typed) is not interrupted: the reload waits until nothing is ticked and the
+// count box is left, or their own move sends the page on anyway.
+(function () {
+  var element = document.querySelector("[data-live-key]");
+  if (!element || !window.EventSource) return;
+  var shown = Number(element.getAttribute("data-live-version"));
+  var source = new EventSource("/live/" + encodeURIComponent(element.getAttribute("data-live-key")));
+  var dropped = false;
+  var reloading = false;
+  var waiting = false;
+  function busy() {
+    var focused = document.activeElement;
+    return !!document.querySelector("form input[type=checkbox]:checked")
+      || !!(focused && focused.tagName === "INPUT" && focused.type === "text" && !focused.readOnly);
+  }
+  function reload() {
+    if (reloading) return;
+    if (busy()) {
+      waiting = true;
+      document.documentElement.setAttribute("data-live", "waiting");
+      return;
+    }
+    reloading = true;
+    source.close();
+    window.location.reload();
+  }
+  function settled() {
+    if (waiting && !reloading) setTimeout(function () { if (!busy()) reload(); }, 0);
+  }
+  source.addEventListener("version", function (event) {
+    var data = JSON.parse(event.data);
+    if (data.version !== shown) reload();
+  });
+  source.addEventListener("resync", reload);
+  // The learner's own move is on its way: its answer is the new page, so nothing reloads meanwhile.
+  document.addEventListener("submit", function () { reloading = true; source.close(); });
+  document.addEventListener("change", settled);
+  document.addEventListener("focusout", settled);
+  source.addEventListener("error", function () { dropped = true; });
+  source.addEventListener("open", function () {
+    if (!waiting) document.documentElement.setAttribute("data-live", "open");
+    if (dropped) reload();  // events may have been missed while it was down: catch up
+  });
+})();
