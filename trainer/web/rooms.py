@@ -14,7 +14,6 @@ from werkzeug.wrappers import Response
 
 from engine.bots.levels import LEVEL_NAMES, Level
 from engine.rules import Counting
-from trainer.language.i18n import NC_
 from trainer.language.i18n import gettext as _
 from trainer.play import games
 from trainer.play.seats import level_label
@@ -23,7 +22,7 @@ from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
 bp = Blueprint("rooms", __name__, url_prefix="/rooms")
-NAV = ("rooms.index", NC_("nav", "Play with people"))
+# No NAV entry: the bar would take a second row on a wide screen; the Play page leads here.
 
 
 @bp.get("/")
