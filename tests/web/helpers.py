@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from datetime import timedelta
 
 from sqlalchemy import select
@@ -54,3 +55,23 @@ def time_passes(app, name: str, minutes: int) -> None:
         for card in db.session.scalars(select(ReviewCard).where(ReviewCard.learner_id == learner_id)):
             card.due -= timedelta(minutes=minutes)
         database.commit()
+
+
+class StreamPage:
+    """A page following a table's stream, as the hub sees it (a :class:`trainer.live.hub.Sink`)."""
+
+    def __init__(self) -> None:
+        self.got: list[bytes] = []
+
+    def push(self, data: bytes) -> None:
+        self.got.append(data)
+
+    def end(self) -> None:
+        pass
+
+    def versions(self, count: int, timeout: float = 5) -> list[int]:
+        """The versions heard, once ``count`` events came (or ``timeout`` seconds passed)."""
+        deadline = time.monotonic() + timeout
+        while len(self.got) < count and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return [int(v) for v in re.findall(rb'"version": (\d+)', b"".join(self.got))]

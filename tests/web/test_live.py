@@ -23,31 +23,15 @@ from trainer.live.listener import listen, stop_listening
 from trainer.web import create_app
 from trainer.web.waitress_server import ServerSettings, create_server
 
-
-class Recorder:
-    def __init__(self) -> None:
-        self.got: list[bytes] = []
-
-    def push(self, data: bytes) -> None:
-        self.got.append(data)
-
-    def end(self) -> None:
-        pass
+from .helpers import StreamPage
 
 
 def key() -> str:
     return secrets.token_urlsafe(16)
 
 
-def heard(page: Recorder, count: int, timeout: float = 5) -> list[int]:
-    deadline = time.monotonic() + timeout
-    while len(page.got) < count and time.monotonic() < deadline:
-        time.sleep(0.02)
-    return versions(b"".join(page.got))
-
-
 def test_a_version_is_heard_only_once_its_transaction_commits(app):
-    table, page = key(), Recorder()
+    table, page = key(), StreamPage()
     listener = listen(app.config["SQLALCHEMY_DATABASE_URI"])  # PostgreSQL: this process listens too
     assert listener is None or listener.connected.wait(10)
     HUB.subscribe(table, page)
@@ -59,7 +43,7 @@ def test_a_version_is_heard_only_once_its_transaction_commits(app):
             time.sleep(0.3)
             assert page.got == []  # neither a rolled-back move nor one not yet committed is heard
             database.commit()
-        assert heard(page, 1) == [8]
+        assert page.versions(1) == [8]
         time.sleep(0.3)
         assert len(page.got) == 1
     finally:
@@ -70,11 +54,11 @@ def test_a_version_is_heard_only_once_its_transaction_commits(app):
 def test_a_page_that_fails_is_dropped_and_the_others_still_hear():
     hub = Hub()
 
-    class Gone(Recorder):
+    class Gone(StreamPage):
         def push(self, data: bytes) -> None:
             raise ConnectionResetError
 
-    alive, gone = Recorder(), Gone()
+    alive, gone = StreamPage(), Gone()
     hub.subscribe("t" * 16, alive)
     hub.subscribe("t" * 16, gone)
     assert hub.publish("t" * 16, Version(2, 0.0)) == 1

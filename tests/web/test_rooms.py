@@ -8,7 +8,6 @@ live stream once it is committed."""
 from __future__ import annotations
 
 import re
-import time
 from datetime import timedelta
 
 import pytest
@@ -23,7 +22,7 @@ from trainer.play.results import level_stats
 from trainer.record import learners
 from trainer.room.models import Room, RoomSeat
 
-from .helpers import page_text
+from .helpers import StreamPage, page_text
 from .test_accounts import Visitor, make_account
 from .test_play import TablePlayer, assert_no_secrets, saved_seat
 
@@ -138,25 +137,6 @@ def offers_a_move(html: str) -> bool:
                for action in ("go", "continue", "discard", "cut", "play", "claim", "muggins"))
 
 
-class Heard:
-    """A page following a table's stream, as the hub sees it."""
-
-    def __init__(self) -> None:
-        self.got: list[bytes] = []
-
-    def push(self, data: bytes) -> None:
-        self.got.append(data)
-
-    def end(self) -> None:
-        pass
-
-    def versions(self, count: int, timeout: float = 5) -> list[int]:
-        deadline = time.monotonic() + timeout
-        while len(self.got) < count and time.monotonic() < deadline:
-            time.sleep(0.02)
-        return [int(v) for v in re.findall(rb'"version": (\d+)', b"".join(self.got))]
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("counting", ["muggins", "strict muggins"])
 def test_two_people_play_a_whole_muggins_game_each_seeing_only_their_own_cards(app, learner, counting):
@@ -170,7 +150,7 @@ def test_two_people_play_a_whole_muggins_game_each_seeing_only_their_own_cards(a
         key = db.session.get(SavedGame, game_id).live_key
     listener = listen(app.config["SQLALCHEMY_DATABASE_URI"])  # PostgreSQL: this process hears NOTIFY
     assert listener is None or listener.connected.wait(10)
-    stream = Heard()
+    stream = StreamPage()
     HUB.subscribe(key, stream)
     try:
         # Ann counts one claim in three short; Bob, at his own seat, calls muggins on it.
