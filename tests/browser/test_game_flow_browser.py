@@ -35,6 +35,7 @@ def new_game(page, live_server, *, counting: str = "Automatic", length: str = "6
     submit(page, page.get_by_role("button", name="Deal me in").click)
 
 
+@pytest.mark.front_end  # the page's flow: tests/web plays whole games on both databases
 def test_a_whole_game_where_the_learner_never_presses_continue_for_a_bot_card(live_server, page):
     live_server.app.config["PLAY_SEED"] = 8
     live_server.app.config["PLAY_ANIMATION"] = "off"
