@@ -51,6 +51,7 @@ sys.path.insert(0, str(ROOT))
 from bench.servers import CRIB, environment, free_port  # noqa: E402
 from bench.webclient import Learner, Timings, percentile  # noqa: E402
 from engine.rules import Counting  # noqa: E402
+from tests.databases import drop_database  # noqa: E402
 from trainer import database  # noqa: E402
 from trainer.database import db  # noqa: E402
 from trainer.play import games  # noqa: E402
@@ -303,8 +304,7 @@ def main() -> int:
                 server.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 server.kill()
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        drop_database(admin, name)
         admin.dispose()
     return 0
 

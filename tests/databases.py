@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import NullPool
 
 from trainer.database import db
@@ -50,6 +52,28 @@ def close_app(app) -> None:
         db.engine.dispose()
 
 
+def drop_database(admin: Engine, name: str, *, attempts: int = 20) -> None:
+    """Drop the database ``name``, ending its owner's connections to it first.
+
+    Not ``DROP DATABASE ... WITH (FORCE)``: before PostgreSQL 17 that refuses a
+    role without ``pg_signal_backend`` when an autovacuum worker happens to be
+    on the database (its process has no role), which failed a CI run.  A plain
+    ``DROP`` stops autovacuum itself; a connection closing late is waited out.
+    """
+    with admin.connect() as connection:
+        for attempt in range(attempts):
+            connection.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                                    " WHERE datname = :name AND usename = current_user AND pid <> pg_backend_pid()"),
+                               {"name": name})
+            try:
+                connection.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+                return
+            except OperationalError:  # "is being accessed by other users": a backend still ending
+                if attempt == attempts - 1:
+                    raise
+                time.sleep(0.1)
+
+
 class PostgresServer:
     """The server of ``TEST_DATABASE_URL``: makes databases for this session, drops them at its end."""
 
@@ -69,8 +93,8 @@ class PostgresServer:
     def drop(self, url: str) -> None:
         """Drop a database made by :meth:`new_database`, whoever is still connected."""
         name = make_url(url).database
-        with self.admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        assert name is not None
+        drop_database(self.admin, name)
         self.created.remove(name)
 
     def close(self) -> None:

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 import waitress
+from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
 
 from tests.databases import app_config, close_app
 from tests.processes import CRIB, Browser, Server, server_env
@@ -412,3 +414,17 @@ def test_a_port_in_use_is_one_line(tmp_path, monkeypatch, capsys):
         gc.collect()
     error = capsys.readouterr().err
     assert error.startswith(f"crib: cannot listen on 127.0.0.1:{port}: ") and error.count("\n") == 1
+
+
+def test_a_test_database_is_dropped_while_its_role_is_still_connected(postgres_server):
+    url = postgres_server.new_database("drop")
+    lingering = create_engine(url, poolclass=NullPool)
+    connection = lingering.connect()
+    connection.execute(text("SELECT 1"))
+    postgres_server.drop(url)
+    with postgres_server.admin.connect() as admin:
+        left = admin.execute(text("SELECT count(*) FROM pg_database WHERE datname = :name"),
+                             {"name": make_url(url).database}).scalar_one()
+    assert left == 0
+    connection.invalidate()
+    lingering.dispose()
