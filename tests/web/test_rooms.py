@@ -121,7 +121,9 @@ def test_a_revoked_link_opens_nothing_and_the_new_one_works(app, learner):
 def test_bad_set_ups_are_messages(learner):
     for fields, words in (({"variant": "nine-card"}, "Choose one of the games"),
                           ({"counting": "honour"}, "Choose automatic counting"),
-                          ({"length": "1000"}, "Choose a game to 61")):
+                          ({"length": "1000"}, "Choose a game to 61"),
+                          ({"away_after": "7"}, "Choose one of the time limits"),
+                          ({"call_within": "forever"}, "Choose one of the time limits")):
         response = learner.post("/rooms/new", {"variant": "six-card", **fields}, page="/rooms/")
         assert words in message_after(learner, response)
     assert learner.client.post("/rooms/new", data={"variant": "six-card"}).status_code == 302  # no token: refused
@@ -375,3 +377,45 @@ def test_a_table_that_never_starts_is_given_up_after_a_day(app, learner):
     with app.app_context():
         assert db.session.get(Room, room_id) is None
         assert not db.session.scalars(db.select(RoomSeat).where(RoomSeat.room_id == room_id)).all()
+
+
+def a_minute_passes(app, game_id: int) -> None:
+    """Move the table's last move a minute and a second into the past."""
+    with app.app_context():
+        row = db.session.get(SavedGame, game_id)
+        row.updated_at -= timedelta(seconds=61)
+        db.session.commit()
+
+
+def test_the_hosts_clock_lets_a_bot_play_for_a_person_who_has_gone_until_they_come_back(app, learner):
+    app.config["PLAY_SEED"] = 9
+    ann, bob = learner, person(app, "Bob")
+    room = open_room(ann, counting="automatic", away_after="60", call_within="15")
+    assert "A bot plays for anyone who has not moved within 1 minute" in page_text(ann.client.get(room))
+    take_seat(bob, invitation(ann, room))
+    table = host_posts(ann, room, "start").headers["Location"]
+    game_id = int(table.rsplit("/", 1)[1])
+    html = ann.client.get(table).get_data(as_text=True)
+    assert 'data-clock-in="' in html and f'data-clock-url="/play/{game_id}/clock"' in html
+    assert "within 1 minute" in page_text_of(html) and "Muggins is called" not in page_text_of(html)
+    ann_player = TablePlayer(app, ann, table, seat=0)
+    ann_player.step(ann_player.page())  # Ann lays away; Bob has gone
+    assert ann.post(f"{table}/clock", {}, page=table).status_code == 204  # not yet his time
+    a_minute_passes(app, game_id)
+    # Ann's page asks the clock (live.js) once its time is up.
+    assert ann.post(f"{table}/clock", {}, page="/play/").status_code == 200
+    assert "Bob is away: a bot plays for them until they come back." in page_text(ann.client.get(table))
+    bob_page = bob.client.get(table).get_data(as_text=True)
+    assert 'data-testid="you-are-away"' in bob_page
+    assert bob.post(f"{table}/back", {}, page=table).status_code == 302
+    assert 'data-testid="you-are-away"' not in bob.client.get(table).get_data(as_text=True)
+    assert "is away" not in page_text(ann.client.get(table))
+    # Without JavaScript, a reload of any seat's page lets the clock act.
+    game, _ = saved_seat(app, game_id)
+    waits_on_bob = 1 in game.to_act
+    a_minute_passes(app, game_id)
+    assert ("Bob is away" in page_text(ann.client.get(table))) is waits_on_bob
+    assert learner.client.post(f"{table}/clock").status_code == 302  # no token: sent back, nothing done
+    carl = person(app, "Carl")
+    assert carl.post(f"{table}/clock", {}, page="/play/").status_code == 404
+    assert carl.post(f"{table}/back", {}, page="/play/").status_code == 404

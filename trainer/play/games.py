@@ -47,8 +47,10 @@ trainer.play.games.GameActionError: Choose one of the games offered: six-, five-
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any, Sequence, cast
 
 from sqlalchemy import ColumnElement, CursorResult, select, update
@@ -173,6 +175,26 @@ def counting_name(counting: str) -> str:
     return translated_name("counting name", COUNTING_NAMES, counting, counting)
 
 
+def limit_label(seconds: int | None) -> str:
+    """A limit of the host's clock in words ("2 minutes", "30 seconds", "no limit")."""
+    if seconds is None:
+        return _("no limit")
+    if seconds % 60 == 0:
+        return ngettext("%(num)d minute", "%(num)d minutes", seconds // 60)
+    return ngettext("%(num)d second", "%(num)d seconds", seconds)
+
+
+def read_limit(raw: str | None, offered: Sequence[int | None]) -> int | None:
+    """One of the ``offered`` limits from a form ("none": no limit; missing: the first);
+    :class:`GameActionError` for any other."""
+    if raw is None or raw == "":
+        return offered[0]
+    for limit in offered:
+        if raw == ("none" if limit is None else str(limit)):
+            return limit
+    raise GameActionError(_("Choose one of the time limits offered."))
+
+
 class GameActionError(ValueError):
     """Input or an action the learner cannot make now; the message is for them."""
 
@@ -235,6 +257,39 @@ class GameSetup:
             convention=FREE_PLAY,
             giveaway=self.giveaway,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class TableClock:
+    """The host's clock at a table of people, in seconds (None: no limit).
+
+    ``away_after``: when the table has waited that long on a person (no move
+    since the last one anyone made), a bot of :data:`STAND_IN` plays for them,
+    and goes on playing for them until they come back (:func:`come_back`).
+    ``call_within``: under muggins, how long the people who may call it have
+    before the count stands (each of them passes; RULES.md §8).
+
+    >>> TableClock().waits_for(Action.MUGGINS), TableClock().waits_for(Action.PLAY)
+    (30, 120)
+    >>> TableClock(call_within=None).waits_for(Action.MUGGINS)
+    120
+    """
+
+    away_after: int | None = 120
+    call_within: int | None = 30
+
+    def waits_for(self, action: Action) -> int | None:
+        """How long the table waits on a person to take ``action`` (None: for ever)."""
+        if action is Action.MUGGINS and self.call_within is not None:
+            return self.call_within
+        return self.away_after
+
+
+#: The limits a host may choose (seconds; None: none), the first the default.
+AWAY_LIMITS: tuple[int | None, ...] = (120, 60, 300, 900, None)
+CALL_LIMITS: tuple[int | None, ...] = (30, 15, 60, None)
+#: The level of the bot that plays for a person who is away.
+STAND_IN = Level.MEDIUM
 
 
 def _setup_of(row: SavedGame) -> GameSetup:
@@ -454,6 +509,15 @@ def _players(sitters: Sequence[Sitter], game_seed: int, giveaway: bool) -> list[
             for sitter in sitters]
 
 
+def _players_at(seated: SeatedGame, sitters: Sequence[Sitter] | None = None) -> list[Player | None]:
+    """The engine's players for a loaded game: a person who is away is played by a bot of :data:`STAND_IN`."""
+    sitters = list(seated.seating.sitters if sitters is None else sitters)
+    for seat in seated.seats:
+        if seat.away and seat.learner_id is not None:
+            sitters[seat.seat] = Sitter.bot(STAND_IN)
+    return _players(sitters, seated.row.bot_seed, seated.game.rules.giveaway)
+
+
 #: The decisions the coach analyses (and grading judges).
 _ANALYSED = (Action.DISCARD, Action.PLAY)
 
@@ -500,6 +564,7 @@ def new_game(
     coached: bool = False,
     say_go: bool = False,
     live_key: str | None = None,
+    clock: TableClock | None = None,
 ) -> int:
     """Start a game hosted by the learner and return its id.  ``sitters`` is who
     sits in each seat (by default the learner in seat 0 and bots of the
@@ -510,7 +575,7 @@ def new_game(
     their first decision is analysed with its chances to win; ``say_go``: go
     is said for them (their reveal does not stop at their own go); ``live_key``:
     the key of the table's live stream (a playroom's table of people), on which
-    every move is announced.  Raises
+    every move is announced, and ``clock`` its host's limits.  Raises
     :class:`IntegrityError` (rolled back) when the match has that game already."""
     rng = random.Random(seed)
     rules = setup.rules()
@@ -537,6 +602,8 @@ def new_game(
         match_points_to_win=MATCH_POINTS if (setup.match or match_id) else 0,
         state="{}",
         live_key=live_key,
+        away_after=None if clock is None else clock.away_after,
+        call_within=None if clock is None else clock.call_within,
     )
     db.session.add(row)
     try:
@@ -686,7 +753,7 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coach
     # The game and the seat as they were, for a practice game to take the move back to.
     before = _before_move(seated) if seated.row.practice and isinstance(move, _TAKEN_BACK) else None
     message, attempt = _apply(seated, move, kept, coached)
-    play_until(game, _players(seated.seating.sitters, seated.row.bot_seed, game.rules.giveaway))
+    play_until(game, _players_at(seated))
     _save_move(seated, version, log_before, kept, learner_id, coached, say_go, before)
     if seated.row.live_key is not None:  # every seat's page hears of it once the move is committed
         announce(seated.row.live_key, live_version(seated.row) + 1)
@@ -920,14 +987,23 @@ class TableView:
     #: At a table of people the viewer hosts: the other people's seats (seat, name), any of which
     #: they may hand to a bot while the game lasts (empty otherwise).
     replaceable: tuple[tuple[int, str], ...] = ()
+    #: The other people a bot plays for while they are away (their names from the viewer's chair).
+    away: tuple[str, ...] = ()
+    #: A bot plays for the viewer: they were away (:func:`come_back` ends it).
+    you_are_away: bool = False
+    #: The host's clock of a table of people (None: nobody is timed).
+    clock: TableClock | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class LiveTable:
-    """What a table's page needs to follow it live: its stream's key and the version it shows."""
+    """What a table's page needs to follow it live: its stream's key, the version it
+    shows, and in how many seconds the table's clock runs out (None: it does not),
+    when the page asks the server to let it act (:func:`settle_clock`)."""
 
     key: str
     version: int
+    clock_in: int | None = None
 
 
 def live_version(row: SavedGame) -> int:
@@ -946,13 +1022,17 @@ def table_view(learner_id: int, game_id: object, *, coached: bool = False) -> Ta
     row, mine, game = seated.row, seated.mine, seated.game
     table = table_of(game, seated.seating, seen=mine.seen, mark=mine.mark, game_id=row.id, version=mine.version,
                      level=row.level, match_id=row.match_id)
-    live = None if row.live_key is None else LiveTable(row.live_key, live_version(row))
+    left = seconds_left(seated)
+    live = None if row.live_key is None else LiveTable(
+        row.live_key, live_version(row), None if left is None else max(0, math.ceil(left)))
     said = tuple((seated.seating.name(s.seat), s.text) for s in talk.latest(row.id)) if live is not None else ()
     hosting = live is not None and row.host_id == learner_id and not game.is_over
     replaceable = tuple((other.seat, seated.seating.name(other.seat)) for other in seated.people()
                         if other.seat != seated.seat) if hosting else ()
+    away = tuple(seated.seating.name(other.seat) for other in seated.people()
+                 if other.away and other.seat != seated.seat)
     return TableView(table, _coaching(seated, table) if coached else None, can_take_back(seated), bool(row.practice),
-                     live, said, replaceable)
+                     live, said, replaceable, away, mine.away, _clock(row))
 
 
 def hand_to_bot(host_id: int, game_id: object, seat: int, level: Level) -> None:
@@ -975,29 +1055,114 @@ def hand_to_bot(host_id: int, game_id: object, seat: int, level: Level) -> None:
     sitters = list(seated.seating.sitters)
     sitters[seat] = Sitter.bot(level)
     log_before = len(game.log)
-    play_until(game, _players(sitters, row.bot_seed, game.rules.giveaway))
-    values: dict[str, Any] = {"state": json.dumps(game.to_dict()), "updated_at": utcnow()}
-    people = [person for person in seated.people() if person.seat != seat]
-    finished: dict[int, dict[str, Any]] = {}
-    if game.is_over:
-        result, finished = _finish(game, [person for person in seated.seats if person.seat != seat])
-        values.update(result)
-    _update_if_current(SavedGame, (SavedGame.id == row.id,), row.version, values)
+    play_until(game, _players_at(seated, sitters))
     db.session.execute(update(GameSeat).where(*_seat_where(seated.seats[seat])).values(
         learner_id=None, bot_level=level.value, bot_miss_rate=PROFILES[level].miss_rate, advice=None,
-        take_back=None))
+        take_back=None, away=False))
+    _save_unasked(seated, log_before, [person for person in seated.people() if person.seat != seat])
+
+
+def _save_unasked(seated: SeatedGame, log_before: int, people: Sequence[GameSeat]) -> None:
+    """Save what the game did with no person's move (bots played, a clock ran out):
+    the game over its version (the result once it is over), each of ``people``'s
+    advice, and the cursor of each who had seen the whole table on to their next
+    stop; announced like a move, and committed."""
+    row, game = seated.row, seated.game
+    values: dict[str, Any] = {"state": json.dumps(game.to_dict()), "updated_at": utcnow()}
+    finished: dict[int, dict[str, Any]] = {}
+    if game.is_over:
+        result, finished = _finish(game, people)
+        values.update(result)
+    _update_if_current(SavedGame, (SavedGame.id == row.id,), row.version, values)
     nobody = 0  # no person acts here: each one's coach and "say go" are their own settings
     for person in people:
         changes = dict(finished.get(person.seat, {}))
         advice = _next_advice(game, person, row.bot_seed, _coached(person, nobody, False))
         if advice != person.advice:
             changes["advice"] = advice
-        if person.seen >= log_before and len(game.log) > log_before:  # the bot's moves reach them
+        if person.seen >= log_before and len(game.log) > log_before:  # the bots' moves reach them
             changes.update(mark=person.seen, seen=_next_stop(game.log_seen_by(person.seat), person.seen, person.seat,
                                                              _says_go(person, nobody, False)))
         if changes:
             db.session.execute(update(GameSeat).where(*_seat_where(person)).values(**changes))
-    announce(row.live_key, live_version(row) + 1)
+    if row.live_key is not None:
+        announce(row.live_key, live_version(row) + 1)
+    db.session.commit()
+
+
+def _clock(row: SavedGame) -> TableClock | None:
+    """The host's clock of a table of people (None: a table nobody times)."""
+    if row.live_key is None or (row.away_after is None and row.call_within is None):
+        return None
+    return TableClock(row.away_after, row.call_within)
+
+
+def _waited_on(seated: SeatedGame) -> tuple[int, ...]:
+    """The seats of the people (not away) the game waits on now."""
+    return tuple(seat for seat in seated.game.to_act
+                 if seated.seats[seat].learner_id is not None and not seated.seats[seat].away)
+
+
+def seconds_left(seated: SeatedGame, now: datetime | None = None) -> float | None:
+    """How long the people the table waits on have before its clock runs out
+    (None: nobody is timed: no clock, the game over, or the wait is a bot's)."""
+    clock = _clock(seated.row)
+    if clock is None or seated.game.is_over or not _waited_on(seated):
+        return None
+    limit = clock.waits_for(seated.game.expected)
+    if limit is None:
+        return None
+    return limit - ((now or utcnow()) - seated.row.updated_at).total_seconds()
+
+
+def settle_clock(learner_id: int, game_id: object, *, now: datetime | None = None) -> bool:
+    """Let the table's clock act, asked by anyone seated at it: when the people
+    it waits on have had their time, a muggins window closes with their pass,
+    and otherwise each is away and a bot of :data:`STAND_IN` moves for them (and
+    goes on doing so until they come back).  Returns whether anything changed;
+    :class:`LookupError` when the learner has no seat in the game.  Two people
+    settling at once: one writes, the other's write is refused as stale."""
+    seated = _load(learner_id, game_id)
+    if seated is None:
+        raise LookupError(game_id)
+    left = seconds_left(seated, now)
+    if left is None or left > 0:
+        return False
+    game, waited = seated.game, _waited_on(seated)
+    log_before = len(game.log)
+    clock = _clock(seated.row)
+    assert clock is not None  # seconds_left found one
+    try:
+        if game.expected is Action.MUGGINS and clock.call_within is not None:
+            for seat in waited:  # their time to call is up: the count stands
+                if game.awaits(seat) is Action.MUGGINS:
+                    game.pass_muggins(seat)
+        else:
+            for seat in waited:
+                seated.seats[seat].away = True
+            db.session.execute(update(GameSeat).where(GameSeat.game_id == seated.row.id, GameSeat.seat.in_(waited))
+                               .values(away=True).execution_options(synchronize_session=False))
+        play_until(game, _players_at(seated))
+        _save_unasked(seated, log_before, seated.people())
+    except StaleAction:
+        return False  # someone moved (or settled) first: their table stands
+    return True
+
+
+def come_back(learner_id: int, game_id: object) -> None:
+    """The learner is back at a table where a bot played for them while they were
+    away: their decisions are theirs again.  :class:`LookupError`: no seat there."""
+    seated = _load(learner_id, game_id)
+    if seated is None:
+        raise LookupError(game_id)
+    if not seated.mine.away:
+        return
+    db.session.execute(update(GameSeat).where(*_seat_where(seated.mine)).values(away=False))
+    # The game's version moves (not its clock), so the others' pages stop saying they are away.
+    db.session.execute(update(SavedGame).where(SavedGame.id == seated.row.id)
+                       .values(version=SavedGame.version + 1).execution_options(synchronize_session=False))
+    if seated.row.live_key is not None:
+        announce(seated.row.live_key, live_version(seated.row) + 1)
     db.session.commit()
 
 
@@ -1096,6 +1261,6 @@ def next_match_game(learner_id: int, game_id: object, *, coached: bool = False) 
     try:
         return new_game(host, setup, match_id=match_id, match_game=number, dealer=dealer,
                         sitters=seated.seating.sitters, coached=coached and learner_id == host,
-                        live_key=row.live_key)  # a table of people: the next game is followed live too
+                        live_key=row.live_key, clock=_clock(row))  # a table of people: followed live and timed too
     except IntegrityError:  # another request added game n + 1 first: (match, number) is unique
         return db.session.scalar(started)

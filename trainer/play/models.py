@@ -78,6 +78,11 @@ class SavedGame(Base):
     #: How many preset phrases were said at the table (:class:`TablePhrase`): the
     #: table's live version is ``version + talk``, so a phrase is heard like a move.
     talk: Mapped[int] = mapped_column(default=0)
+    #: The host's clock at a table of people (migration 0014, seconds; None: no limit): a bot
+    #: plays for a person the table has waited on ``away_after`` (until they come back), and
+    #: the people who may call muggins have ``call_within`` to call it.
+    away_after: Mapped[int | None] = mapped_column(default=None)
+    call_within: Mapped[int | None] = mapped_column(default=None)
 
 
 class GameSeat(Base):
@@ -129,6 +134,8 @@ class GameSeat(Base):
     #: JSON: the game and this seat as they were before the person's latest move,
     #: while a practice game lets them take it back (None: nothing to take back).
     take_back: Mapped[str | None] = mapped_column(Text, default=None)
+    #: The person did not move within the table's ``away_after``: a bot plays for them until they come back.
+    away: Mapped[bool] = mapped_column(default=False)
 
 
 class TablePhrase(Base):

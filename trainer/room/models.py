@@ -45,6 +45,9 @@ class Room(Base):
     version: Mapped[int] = mapped_column(default=0)
     #: JSON list of the learners the host took off the table: no link seats them again.
     removed: Mapped[str] = mapped_column(Text, default="[]")
+    #: The host's clock for the game (see :class:`trainer.play.games.TableClock`; seconds, None: no limit).
+    away_after: Mapped[int | None] = mapped_column(default=None)
+    call_within: Mapped[int | None] = mapped_column(default=None)
 
 
 class RoomSeat(Base):

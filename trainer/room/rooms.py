@@ -153,6 +153,7 @@ class RoomView:
     seats: tuple[SeatView, ...]
     game_id: int | None
     match: bool = False
+    clock: games.TableClock = games.TableClock()
 
     @property
     def full(self) -> bool:
@@ -171,9 +172,10 @@ class RoomView:
         return games.counting_label(self.counting)
 
 
-def open_room(host_id: int, setup: games.GameSetup) -> int:
-    """Open a room with ``setup`` (the host in seat 0, the others free) and return its id;
-    :class:`RoomError` when the host is gathering :data:`MAX_GATHERING` tables already."""
+def open_room(host_id: int, setup: games.GameSetup, clock: games.TableClock = games.TableClock()) -> int:
+    """Open a room with ``setup`` and the host's ``clock`` (the host in seat 0, the others
+    free) and return its id; :class:`RoomError` when the host is gathering
+    :data:`MAX_GATHERING` tables already."""
     _expire()
     gathering = db.session.scalar(select(func.count()).select_from(Room)
                                   .where(Room.host_id == host_id, Room.game_id.is_(None)))
@@ -181,7 +183,8 @@ def open_room(host_id: int, setup: games.GameSetup) -> int:
         raise RoomError(RoomRefusal.TOO_MANY)
     rules = setup.rules()
     room = Room(token=_token(), live_key=_token(), host_id=host_id, variant=setup.variant, length=setup.length,
-                counting=setup.counting.value, skunks=setup.skunks, match=setup.match, version=0)
+                counting=setup.counting.value, skunks=setup.skunks, match=setup.match, version=0,
+                away_after=clock.away_after, call_within=clock.call_within)
     db.session.add(room)
     db.session.flush()
     db.session.add_all([RoomSeat(room_id=room.id, seat=seat, learner_id=host_id if seat == 0 else None)
@@ -214,7 +217,8 @@ def _view(room: Room, learner_id: int) -> RoomView:
     rules = games.GameSetup(variant=room.variant, length=room.length).rules()
     is_host = room.host_id == learner_id
     return RoomView(room.id, _name(room.host_id), is_host, room.token if is_host else None, room.live_key,
-                    room.version, room.variant, rules.target, room.counting, seats, room.game_id, room.match)
+                    room.version, room.variant, rules.target, room.counting, seats, room.game_id, room.match,
+                    games.TableClock(room.away_after, room.call_within))
 
 
 def room_view(learner_id: int, room_id: object) -> RoomView | None:
@@ -378,7 +382,8 @@ def start(host_id: int, room_id: object, *, seed: int | None = None) -> int:
                             skunks=room.skunks, match=room.match)
     sitters = tuple(Sitter.person(s.learner_id) if s.learner_id is not None else Sitter.bot(Level(s.bot_level or ""))
                     for s in seats)
-    game_id = games.new_game(host_id, setup, seed=seed, sitters=sitters, live_key=room.live_key)
+    game_id = games.new_game(host_id, setup, seed=seed, sitters=sitters, live_key=room.live_key,
+                             clock=games.TableClock(room.away_after, room.call_within))
     started = cast("CursorResult[Any]", db.session.execute(
         update(Room).where(Room.id == room.id, Room.game_id.is_(None)).values(game_id=game_id)
         .execution_options(synchronize_session=False)))

@@ -204,13 +204,44 @@ def table(game_id: int) -> ResponseReturnValue:
             abort(404)
         return redirect(url_for("play.table", game_id=game_id))
     view = games.table_view(g.learner.id, game_id, coached=_coached())
+    if view is not None and view.live is not None and view.live.clock_in == 0:
+        # The table's clock has run out (a page without JavaScript asks nothing else): let it act first.
+        games.settle_clock(g.learner.id, game_id)
+        view = games.table_view(g.learner.id, game_id, coached=_coached())
     if view is None:
         abort(404)
     return render_template("play/table.html", t=view.table, form=PostForm(), coach=view.coaching,
                            take_back=view.take_back, practice=view.practice, pause_offered=view.live is None,
                            spoken=spoken_items(view.table), live=view.live, said=view.said, replaceable=view.replaceable,
+                           away=view.away, you_are_away=view.you_are_away, clock=view.clock,
+                           limit_label=games.limit_label, counting=view.table.rules.counting.value,
                            levels=LEVEL_NAMES, level_label=level_label,
                            phrases=tuple((p.value, talk.phrase_text(p.value)) for p in talk.Phrase))
+
+
+@bp.post("/<id:game_id>/clock")
+@learner_required
+def clock(game_id: int) -> ResponseReturnValue:
+    """A table's page asks its clock to act once it has run out (``live.js``); 204: nothing to do."""
+    if not PostForm().validate_on_submit():
+        return "", 400
+    try:
+        changed = games.settle_clock(g.learner.id, game_id)
+    except LookupError:
+        abort(404)
+    return ("", 200) if changed else ("", 204)
+
+
+@bp.post("/<id:game_id>/back")
+@learner_required
+def come_back(game_id: int) -> ResponseReturnValue:
+    """A person a bot played for while they were away takes their seat again."""
+    if PostForm().validate_on_submit():
+        try:
+            games.come_back(g.learner.id, game_id)
+        except LookupError:
+            abort(404)
+    return redirect(url_for("play.table", game_id=game_id))
 
 
 @bp.post("/<id:game_id>/bot")

@@ -34,7 +34,18 @@ def index() -> str:
         countings=tuple(c.value for c in Counting), default_counting=rooms.DEFAULT_COUNTING.value,
         variant_label=games.variant_label, length_label=games.length_label, counting_label=games.counting_label,
         gathering=rooms.learner_rooms(g.learner.id), match_points=games.MATCH_POINTS,
+        away_limits=tuple(_limit_value(limit) for limit in games.AWAY_LIMITS),
+        call_limits=tuple(_limit_value(limit) for limit in games.CALL_LIMITS), limit_label=_limit_label,
     )
+
+
+def _limit_value(limit: int | None) -> str:
+    """A clock limit as the set-up form sends it."""
+    return "none" if limit is None else str(limit)
+
+
+def _limit_label(value: str) -> str:
+    return games.limit_label(None if value == "none" else int(value))
 
 
 @bp.post("/new")
@@ -52,11 +63,13 @@ def new() -> Response:
         setup = games.GameSetup(variant=request.form.get("variant", "six-card"),
                                 length=request.form.get("length", "own"), counting=counting,
                                 skunks=request.form.get("skunks") == "on", match=request.form.get("match") == "on")
+        clock = games.TableClock(games.read_limit(request.form.get("away_after"), games.AWAY_LIMITS),
+                                 games.read_limit(request.form.get("call_within"), games.CALL_LIMITS))
     except games.GameActionError as error:
         flash(str(error), "error")
         return redirect(url_for("rooms.index"))
     try:
-        room_id = rooms.open_room(g.learner.id, setup)
+        room_id = rooms.open_room(g.learner.id, setup, clock)
     except rooms.RoomError as error:
         flash(str(error), "error")
         return redirect(url_for("rooms.index"))
@@ -74,7 +87,7 @@ def room(room_id: int) -> Response | str:
         return redirect(url_for("play.table", game_id=view.game_id))
     link = url_for("rooms.join", token=view.token, _external=True) if view.token else None
     return render_template("rooms/room.html", r=view, link=link, form=PostForm(), levels=LEVEL_NAMES,
-                           level_label=level_label)
+                           level_label=level_label, limit_label=games.limit_label)
 
 
 @bp.route("/join/<token>", methods=["GET", "POST"])

@@ -4,6 +4,10 @@
 // have been missed, or a dropped stream reconnects, the page is loaded again, so each
 // seat fetches its own view.  Without JavaScript a reload does the same.
 //
+// A table of people may have a clock (data-clock-in: seconds until the people it waits
+// on have had their time): then the page asks the server to let it act (a bot plays
+// for whoever is away, a muggins window closes); the move comes back on the stream.
+//
 // A person half-way through a choice (cards ticked for the crib or muggins, a count
 // being typed) is not interrupted: the reload waits until nothing is ticked and the
 // count box is left, or their own move sends the page on anyway.
@@ -44,6 +48,16 @@
   document.addEventListener("change", settled);
   document.addEventListener("focusout", settled);
   source.addEventListener("error", function () { dropped = true; });
+  var clockIn = element.getAttribute("data-clock-in");
+  var token = document.querySelector("input[name=csrf_token]");
+  if (clockIn !== null && token && window.fetch) {
+    setTimeout(function () {
+      var body = new FormData();
+      body.append("csrf_token", token.value);
+      fetch(element.getAttribute("data-clock-url"), {method: "POST", body: body, credentials: "same-origin"})
+        .then(function (response) { if (response.status === 200) reload(); });
+    }, (Number(clockIn) + 1) * 1000);
+  }
   source.addEventListener("open", function () {
     if (!waiting) document.documentElement.setAttribute("data-live", "open");
     if (dropped) reload();  // events may have been missed while it was down: catch up
