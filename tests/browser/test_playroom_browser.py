@@ -7,10 +7,13 @@ plays whole games through two clients."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 from playwright.sync_api import expect
 
 from tests.browser.helpers import cards_by_notation, sign_in, submit
+from trainer.database import db
+from trainer.play.models import SavedGame
 
 
 def person(browser, live_server, name: str):
@@ -114,6 +117,47 @@ def test_two_people_gather_by_link_and_see_each_others_moves_live(live_server, b
         # Neither page ever drew the other's hand face up.
         assert not set(cards_by_notation(ann.locator(".my-seat"))) & mine["bob"]
         assert not set(cards_by_notation(bob.locator(".my-seat"))) & mine["ann"]
+    finally:
+        ann_context.close()
+        bob_context.close()
+
+
+def test_a_person_who_closes_the_page_is_played_for_by_a_bot_and_comes_back(live_server, browser):
+    live_server.app.config["PLAY_SEED"] = 4
+    live_server.app.config["PLAY_ANIMATION"] = "off"
+    ann_context, ann = person(browser, live_server, "Ann")
+    bob_context, bob = person(browser, live_server, "Bob")
+    try:
+        ann.goto(live_server.url + "/rooms/")
+        ann.get_by_text("Automatic", exact=True).click()
+        ann.locator("input[name=away_after][value='60'] + span").click()
+        submit(ann, ann.get_by_test_id("open-room").click)
+        expect(ann.get_by_test_id("clock")).to_contain_text("within 1 minute")
+        bob.goto(ann.get_by_test_id("invitation").input_value())
+        submit(bob, bob.get_by_test_id("take-seat").click)
+        following(bob)
+        submit(ann, ann.get_by_test_id("start").click)
+        expect(bob).to_have_url(re.compile(r"/play/\d+$"))
+        table = bob.url
+        game_id = int(table.rsplit("/", 1)[1])
+        move(ann)  # Ann lays away; Bob closes his page mid-deal instead
+        bob.close()
+        with live_server.app.app_context():  # a minute passes
+            row = db.session.get(SavedGame, game_id)
+            row.updated_at -= timedelta(seconds=61)
+            db.session.commit()
+        ann.reload()
+        expect(ann.get_by_test_id("away")).to_have_text("Bob is away: a bot plays for them until they come back.")
+        version = following(ann)
+        # Bob comes back to the table: he sees what happened, and takes his seat again; Ann's page follows.
+        bob = bob_context.new_page()
+        bob.goto(table)
+        expect(bob.get_by_test_id("you-are-away")).to_be_visible()
+        bob.screenshot(path="/tmp/came-back.png")
+        submit(bob, bob.get_by_test_id("come-back").click)
+        expect(bob.get_by_test_id("you-are-away")).to_have_count(0)
+        expect(ann.locator(f'[data-live-version="{version}"]')).to_have_count(0)
+        expect(ann.get_by_test_id("away")).to_have_count(0)
     finally:
         ann_context.close()
         bob_context.close()

@@ -484,8 +484,9 @@ class _Narrator:
             case Discarded(player=seat):
                 if self._mine(seat):
                     return self._said(seat, _("You laid %(cards)s away to the crib.", cards=words.faces(event.cards)))
-                return self._said(seat, ngettext("%(who)s laid its card away to the crib.",
-                                                 "%(who)s laid its cards away to the crib.", self.rules.discards,
+                # Not "its": the seat may be a person's.
+                return self._said(seat, ngettext("%(who)s laid a card away to the crib.",
+                                                 "%(who)s laid %(num)d cards away to the crib.", self.rules.discards,
                                                  who=seating.name(seat)))
             case StarterCut(starter=starter):
                 return Happening(_("The starter is turned: %(card)s.", card=words.face(starter)), Actor.TABLE)
