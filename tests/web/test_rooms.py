@@ -419,3 +419,20 @@ def test_the_hosts_clock_lets_a_bot_play_for_a_person_who_has_gone_until_they_co
     carl = person(app, "Carl")
     assert carl.post(f"{table}/clock", {}, page="/play/").status_code == 404
     assert carl.post(f"{table}/back", {}, page="/play/").status_code == 404
+
+
+def test_guessing_links_and_opening_tables_are_limited_per_learner(app, learner):
+    app.config.update(INVITATION_LIMIT="3/hour", ROOM_LIMIT="2/hour")
+    room = open_room(learner)
+    link = invitation(learner, room)
+    bob = person(app, "Bob")
+    for _ in range(5):  # a good link is not a guess: it counts nothing
+        assert bob.client.get(link).status_code == 200
+    for guess in ("a" * 32, "b" * 32, "c" * 32):
+        assert "opens no table" in message_after(bob, bob.client.get(f"/rooms/join/{guess}"))
+    assert bob.client.get("/rooms/join/" + "d" * 32).status_code == 429
+    assert "Too many tries" in page_text(bob.client.get(link))  # until the hour is up, even a good one
+    open_room(learner)
+    response = learner.post("/rooms/new", {"variant": "six-card"}, page="/rooms/")
+    assert response.status_code == 429
+    assert learner.client.get(link).status_code == 302  # Ann (seated: sent to her table) has her own count

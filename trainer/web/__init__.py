@@ -175,7 +175,7 @@ def default_config(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
     ``CRIB_TRUSTED_PROXIES``, ``CRIB_MIGRATE`` (0: do not migrate at start),
     ``CRIB_ACCOUNTS`` (1: sign-up and sign-in with passwords), the limits on
     tries ``CRIB_SIGN_IN_LIMIT``, ``CRIB_SIGN_IN_NAME_LIMIT``, ``CRIB_SIGN_UP_LIMIT``,
-    and ``CRIB_RATING_TARGET`` (the chance of success the drills deal for).
+    ``CRIB_ROOM_LIMIT`` and ``CRIB_INVITATION_LIMIT`` (the playroom's tables and links), and ``CRIB_RATING_TARGET`` (the chance of success the drills deal for).
     """
     url = environ.get("DATABASE_URL")
     database = database_url(url) if url else None
@@ -194,7 +194,7 @@ def default_config(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
     }
     if environ.get("CRIB_ACCOUNTS", "").strip():
         config["ACCOUNTS"] = env_flag(environ, "CRIB_ACCOUNTS", False)
-    for setting in ("SIGN_IN_LIMIT", "SIGN_IN_NAME_LIMIT", "SIGN_UP_LIMIT"):  # "10/minute", "50/hour"...
+    for setting in ("SIGN_IN_LIMIT", "SIGN_IN_NAME_LIMIT", "SIGN_UP_LIMIT", "ROOM_LIMIT", "INVITATION_LIMIT"):  # "10/minute", "50/hour"...
         if environ.get(f"CRIB_{setting}", "").strip():
             config[setting] = rate_limit(environ, f"CRIB_{setting}")
     if environ.get("CRIB_RATING_TARGET", "").strip():

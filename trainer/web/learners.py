@@ -285,8 +285,9 @@ def _limit(setting: str, default: str) -> tuple[int, timedelta]:
     return item.amount, timedelta(seconds=item.get_expiry())
 
 
-def _over_limit(key: str, setting: str, default: str) -> bool:
-    """Count a try of ``key`` (before it is answered): whether it is one too many."""
+def over_limit(key: str, setting: str, default: str) -> bool:
+    """Count a try of ``key`` (before it is answered) against the app config's limit
+    ``setting`` (``default`` unset), shared by every worker: whether it is one too many."""
     allowed, window = _limit(setting, default)
     return tries.count(key, window) > allowed
 
@@ -304,7 +305,7 @@ def _limit_sign_in(name: str) -> list[str]:
     own browsers by guessing at their name from elsewhere.
     """
     address_key = f"sign-in address:{_client()}"
-    if _over_limit(address_key, "SIGN_IN_LIMIT", DEFAULT_SIGN_IN_LIMIT):
+    if over_limit(address_key, "SIGN_IN_LIMIT", DEFAULT_SIGN_IN_LIMIT):
         raise TooManyRequests()
     counted = [address_key]
     try:
@@ -314,7 +315,7 @@ def _limit_sign_in(name: str) -> list[str]:
     if account is None or account.id not in session.get("known", []):
         name_key = f"sign-in name:{compared}"
         counted.append(name_key)
-        if _over_limit(name_key, "SIGN_IN_NAME_LIMIT", DEFAULT_SIGN_IN_NAME_LIMIT):
+        if over_limit(name_key, "SIGN_IN_NAME_LIMIT", DEFAULT_SIGN_IN_NAME_LIMIT):
             raise TooManyRequests()
     return counted
 
@@ -350,7 +351,7 @@ def sign_up() -> ResponseReturnValue:
     form = SignUpForm()
     if request.method == "POST":
         # Every try counts, a name found taken too: testing which names exist costs as much as guessing.
-        if _over_limit(f"sign-up address:{_client()}", "SIGN_UP_LIMIT", DEFAULT_SIGN_UP_LIMIT):
+        if over_limit(f"sign-up address:{_client()}", "SIGN_UP_LIMIT", DEFAULT_SIGN_UP_LIMIT):
             raise TooManyRequests()
         if form.validate_on_submit():
             try:

@@ -10,6 +10,7 @@ gathering page here (``static/live.js``).
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from werkzeug.exceptions import TooManyRequests
 from werkzeug.wrappers import Response
 
 from engine.bots.levels import LEVEL_NAMES, Level
@@ -17,11 +18,26 @@ from engine.rules import Counting
 from trainer.language.i18n import gettext as _
 from trainer.play import games
 from trainer.play.seats import level_label
+from trainer.record import tries
 from trainer.room import rooms
 from trainer.web.forms import PostForm
-from trainer.web.learners import learner_required
+from trainer.web.learners import learner_required, over_limit
 
 bp = Blueprint("rooms", __name__, url_prefix="/rooms")
+#: How many tables a learner may open, and links they may try or make, in how long
+#: (the app config's ``ROOM_LIMIT`` and ``INVITATION_LIMIT`` replace them): a
+#: guesser of links, or a script opening tables, meets 429 across every worker.
+DEFAULT_ROOM_LIMIT = "20/hour"
+DEFAULT_INVITATION_LIMIT = "60/hour"
+
+
+def _limit_invitations() -> str:
+    """Count an invitation link opened or made by this learner, before it is answered:
+    429 past the limit.  Returns the key counted (a link that opens a table is taken back)."""
+    key = f"invitation:{g.learner.id}"
+    if over_limit(key, "INVITATION_LIMIT", DEFAULT_INVITATION_LIMIT):
+        raise TooManyRequests()
+    return key
 # No NAV entry: the bar would take a second row on a wide screen; the Play page leads here.
 
 
@@ -68,6 +84,8 @@ def new() -> Response:
     except games.GameActionError as error:
         flash(str(error), "error")
         return redirect(url_for("rooms.index"))
+    if over_limit(f"room:{g.learner.id}", "ROOM_LIMIT", DEFAULT_ROOM_LIMIT):
+        raise TooManyRequests()
     try:
         room_id = rooms.open_room(g.learner.id, setup, clock)
     except rooms.RoomError as error:
@@ -93,14 +111,21 @@ def room(room_id: int) -> Response | str:
 @bp.route("/join/<token>", methods=["GET", "POST"])
 @learner_required
 def join(token: str) -> Response | str:
-    """An invitation link: the table it opens, and a button to take a free seat."""
+    """An invitation link: the table it opens, and a button to take a free seat.
+    Links that open nothing count against the learner's limit (guessing them is slow)."""
+    counted = _limit_invitations()
     try:
         if request.method == "POST" and PostForm().validate_on_submit():
-            return redirect(url_for("rooms.room", room_id=rooms.join(g.learner.id, token)))
+            room_id = rooms.join(g.learner.id, token)
+            tries.take_back(counted)
+            return redirect(url_for("rooms.room", room_id=room_id))
         view = rooms.invitation(g.learner.id, token)
     except rooms.RoomError as error:
+        if error.reason is not rooms.RoomRefusal.NO_SUCH_LINK:
+            tries.take_back(counted)
         flash(str(error), "error")
         return redirect(url_for("rooms.index"))
+    tries.take_back(counted)
     if any(seat.is_you for seat in view.seats):
         return redirect(url_for("rooms.room", room_id=view.id))
     return render_template("rooms/join.html", r=view, token=token, form=PostForm())
@@ -170,6 +195,7 @@ def _seat_number(raw: str) -> int:
 @bp.post("/<id:room_id>/revoke")
 @learner_required
 def revoke(room_id: int) -> Response:
+    _limit_invitations()  # each withdrawal makes a new link
     return _host_action(room_id, "revoke")
 
 
