@@ -920,6 +920,10 @@ class TableView:
     #: At a table of people the viewer hosts: the other people's seats (seat, name), any of which
     #: they may hand to a bot while the game lasts (empty otherwise).
     replaceable: tuple[tuple[int, str], ...] = ()
+    #: The learners seated at the game, in seat order, and those of them whose decision the game
+    #: awaits now (:attr:`engine.game.Game.to_act`; none once it is over): pass and play reads them.
+    people: tuple[int, ...] = ()
+    awaited: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -951,8 +955,11 @@ def table_view(learner_id: int, game_id: object, *, coached: bool = False) -> Ta
     hosting = live is not None and row.host_id == learner_id and not game.is_over
     replaceable = tuple((other.seat, seated.seating.name(other.seat)) for other in seated.people()
                         if other.seat != seated.seat) if hosting else ()
+    people = tuple(person.learner_id for person in seated.people() if person.learner_id is not None)
+    awaited = tuple(sitter.learner_id for sitter in (seated.seating.sitters[seat] for seat in game.to_act)
+                    if sitter.learner_id is not None)
     return TableView(table, _coaching(seated, table) if coached else None, can_take_back(seated), bool(row.practice),
-                     live, said, replaceable)
+                     live, said, replaceable, people, awaited)
 
 
 def hand_to_bot(host_id: int, game_id: object, seat: int, level: Level) -> None:
