@@ -993,6 +993,10 @@ class TableView:
     you_are_away: bool = False
     #: The host's clock of a table of people (None: nobody is timed).
     clock: TableClock | None = None
+    #: The learners seated at the game, in seat order, and those of them whose decision the game
+    #: awaits now (:attr:`engine.game.Game.to_act`; none once it is over): pass and play reads them.
+    people: tuple[int, ...] = ()
+    awaited: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1031,8 +1035,11 @@ def table_view(learner_id: int, game_id: object, *, coached: bool = False) -> Ta
                         if other.seat != seated.seat) if hosting else ()
     away = tuple(seated.seating.name(other.seat) for other in seated.people()
                  if other.away and other.seat != seated.seat)
+    people = tuple(person.learner_id for person in seated.people() if person.learner_id is not None)
+    awaited = tuple(sitter.learner_id for sitter in (seated.seating.sitters[seat] for seat in game.to_act)
+                    if sitter.learner_id is not None)
     return TableView(table, _coaching(seated, table) if coached else None, can_take_back(seated), bool(row.practice),
-                     live, said, replaceable, away, mine.away, _clock(row))
+                     live, said, replaceable, away, mine.away, _clock(row), people, awaited)
 
 
 def hand_to_bot(host_id: int, game_id: object, seat: int, level: Level) -> None:

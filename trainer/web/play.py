@@ -1,5 +1,11 @@
 """Games against the bot: set-up, the table, results and the post-game review.
 
+In personal mode a game may also be played by several profiles at one device
+(pass and play, :mod:`trainer.play.passing`): the session keeps who is in front
+of the screen (:data:`FRONT`), the table is drawn from their chair and their
+moves are theirs, and when the game awaits someone else the page is a screen
+that passes the device on, showing no card of anyone.
+
 Views are thin: they read the form into typed values (a
 :data:`trainer.play.games.GameMove` and the version it was drawn at) and call
 :mod:`trainer.play.games`, which owns the game, the bot and what the learner may see.  Test configuration:
@@ -11,7 +17,7 @@ speed on the table (browser tests run with "off").
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
@@ -22,13 +28,13 @@ from engine.rules import Counting
 from trainer.language import i18n
 from trainer.language.i18n import N_, NC_
 from trainer.language.i18n import gettext as _
-from trainer.play import games, speaking, talk
+from trainer.play import games, passing, speaking, talk
 from trainer.play.results import game_results, game_review
 from trainer.play.seats import level_label
 from trainer.play.table import Table
-from trainer.record import table_settings
+from trainer.record import accounts, learners, table_settings
 from trainer.web.forms import PostForm
-from trainer.web.learners import learner_required
+from trainer.web.learners import PROFILES_LISTED, accounts_mode, learner_required
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 NAV = ("play.index", NC_("nav", "Play"))
@@ -72,6 +78,9 @@ def index() -> ResponseReturnValue:
         variant_label=games.variant_label,
         counting_label=games.counting_label,
         level_description=level_description,
+        pass_profiles=None if accounts_mode() else tuple(
+            p for p in learners.personal_learners(limit=PROFILES_LISTED + 1) if p.id != g.learner.id
+        )[:PROFILES_LISTED],
     )
 
 
@@ -91,6 +100,89 @@ def new() -> ResponseReturnValue:
         g.learner.id, setup, seed=config.get("PLAY_SEED"), miss_rate=config.get("PLAY_BOT_MISS_RATE"),
         coached=_coached(), say_go=_says_go(),
     )
+    return redirect(url_for("play.table", game_id=game_id))
+
+
+#: The session's record of who is in front of the screen at a pass-and-play game: [game id, learner id]
+#: (one game at a time: another game's table starts with the signed-in learner in front).
+FRONT = "pass_front"
+
+
+@bp.post("/pass")
+@learner_required
+def new_pass() -> ResponseReturnValue:
+    """Start a pass-and-play game (personal mode): the learner, the profiles chosen
+    (and one typed by name, opened or made as the home page does) and bots."""
+    if accounts_mode():
+        abort(404)
+    if not PostForm().validate_on_submit():
+        flash(_("That form was out of date; please try again."), "error")
+        return redirect(url_for("play.index"))
+    others = [key for key in map(learners.row_key, request.form.getlist("person")) if key is not None]
+    try:
+        setup = read_setup(request.form)
+        name = request.form.get("name", "").strip()
+        if name:
+            others.append(accounts.open_profile(name).id)
+        game_id = passing.start(g.learner.id, setup, others, seed=current_app.config.get("PLAY_SEED"),
+                                coached=_coached(), say_go=_says_go())
+    except (games.GameActionError, accounts.AccountError) as error:
+        flash(str(error), "error")
+        return redirect(url_for("play.index", _anchor="pass-and-play"))
+    session[FRONT] = [game_id, g.learner.id]
+    return redirect(url_for("play.table", game_id=game_id))
+
+
+def _front(game_id: int) -> int:
+    """Who the session keeps in front of the screen at this game (else the signed-in learner)."""
+    kept = session.get(FRONT)
+    if not accounts_mode() and isinstance(kept, list) and len(kept) == 2 and kept[0] == game_id \
+            and isinstance(kept[1], int):
+        return kept[1]
+    return int(g.learner.id)
+
+
+def _front_table(game_id: int, *, coach_on: bool) -> tuple[int, games.TableView | None]:
+    """The learner who acts at this table from this browser, and the table from their
+    chair (None: the signed-in learner has no seat there).  Someone other than the
+    signed-in learner only at a pass-and-play game both sit at, in personal mode;
+    ``coach_on``: with their coach, if they have it on."""
+    front = _front(game_id)
+    if front != g.learner.id:
+        view = games.table_view(front, game_id, coached=coach_on and _coached(front))
+        if view is not None and passing.is_pass_and_play(view) and g.learner.id in view.people:
+            return front, view
+        session.pop(FRONT, None)
+        front = g.learner.id
+    return front, games.table_view(front, game_id, coached=coach_on and _coached(front))
+
+
+def _actor(game_id: int) -> int:
+    """Whose move a form posted to this table makes: the one in front of the screen
+    (checked as :func:`_front_table` does), else, with no more reads, the signed-in learner."""
+    if _front(game_id) == g.learner.id:
+        return int(g.learner.id)
+    return _front_table(game_id, coach_on=False)[0]
+
+
+@bp.post("/<id:game_id>/front")
+@learner_required
+def take_device(game_id: int) -> ResponseReturnValue:
+    """Someone seated at a pass-and-play game takes the device ("I am Bob"): the
+    table is drawn from their chair, and the moves made are theirs."""
+    if accounts_mode():
+        abort(404)
+    view = games.table_view(g.learner.id, game_id)
+    if view is None or not passing.is_pass_and_play(view):
+        abort(404)
+    if not PostForm().validate_on_submit():
+        flash(_("That form was out of date; please try again."), "error")
+    else:
+        chosen = learners.row_key(request.form.get("learner_id"))
+        if chosen is None or chosen not in view.people:
+            flash(_("Only the people seated at this game can take the device."), "error")
+        else:
+            session[FRONT] = [game_id, chosen]
     return redirect(url_for("play.table", game_id=game_id))
 
 
@@ -166,9 +258,9 @@ def _cards(values: list[str]) -> tuple[Card, ...]:
         raise games.GameActionError(_("That is not one of your cards.")) from None
 
 
-def _coached() -> bool:
-    """Whether the learner has the coach on (the table menu or the settings page)."""
-    return table_settings.settings_of(g.learner.id).coach
+def _coached(learner_id: int | None = None) -> bool:
+    """Whether the learner (by default the signed-in one) has the coach on (the table menu or the settings page)."""
+    return table_settings.settings_of(g.learner.id if learner_id is None else learner_id).coach
 
 
 def _says_go() -> bool:
@@ -188,9 +280,9 @@ def table(game_id: int) -> ResponseReturnValue:
         if PostForm().validate_on_submit():
             try:
                 version, move = read_move(request.form)
-                settings = table_settings.settings_of(g.learner.id)
-                message = games.act(g.learner.id, game_id, version, move, coached=settings.coach,
-                                    say_go=settings.say_go)
+                actor = _actor(game_id)
+                settings = table_settings.settings_of(actor)
+                message = games.act(actor, game_id, version, move, coached=settings.coach, say_go=settings.say_go)
             except LookupError:
                 abort(404)
             except games.StaleAction as error:
@@ -203,14 +295,20 @@ def table(game_id: int) -> ResponseReturnValue:
         elif games.load_table(g.learner.id, game_id) is None:
             abort(404)
         return redirect(url_for("play.table", game_id=game_id))
-    view = games.table_view(g.learner.id, game_id, coached=_coached())
+    front, view = _front_table(game_id, coach_on=True)
     if view is not None and view.live is not None and view.live.clock_in == 0:
         # The table's clock has run out (a page without JavaScript asks nothing else): let it act first.
-        games.settle_clock(g.learner.id, game_id)
-        view = games.table_view(g.learner.id, game_id, coached=_coached())
+        games.settle_clock(front, game_id)
+        front, view = _front_table(game_id, coach_on=True)
     if view is None:
         abort(404)
-    return render_template("play/table.html", t=view.table, form=PostForm(), coach=view.coaching,
+    at_device = None
+    if passing.is_pass_and_play(view) and not accounts_mode():
+        to = passing.passed_to(view)
+        if to is not None:
+            return render_template("play/pass.html", screen=passing.pass_screen(view, to), form=PostForm())
+        at_device = next((p.name for p in passing.people_of(view) if p.learner_id == front), None)
+    return render_template("play/table.html", at_device=at_device, t=view.table, form=PostForm(), coach=view.coaching,
                            take_back=view.take_back, practice=view.practice, pause_offered=view.live is None,
                            spoken=spoken_items(view.table), live=view.live, said=view.said, replaceable=view.replaceable,
                            away=view.away, you_are_away=view.you_are_away, clock=view.clock,
