@@ -18,6 +18,7 @@ from trainer.language.i18n import gettext as _
 from trainer.play import games
 from trainer.play.seats import level_label
 from trainer.room import rooms
+from trainer.room.opponents import opponents
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
 
@@ -28,12 +29,14 @@ bp = Blueprint("rooms", __name__, url_prefix="/rooms")
 @bp.get("/")
 @learner_required
 def index() -> str:
-    """The set-up of a table for people, and the tables the learner is gathering at."""
+    """The set-up of a table for people, the tables the learner is gathering at, and how their games
+    against each person they played went."""
     return render_template(
         "rooms/index.html", form=PostForm(), variants=rooms.ROOM_VARIANTS, lengths=games.LENGTHS,
         countings=tuple(c.value for c in Counting), default_counting=rooms.DEFAULT_COUNTING.value,
         variant_label=games.variant_label, length_label=games.length_label, counting_label=games.counting_label,
         gathering=rooms.learner_rooms(g.learner.id), match_points=games.MATCH_POINTS,
+        opponents=opponents(g.learner.id),
     )
 
 
