@@ -440,7 +440,8 @@ _WORTH = {Counted.PLAY: NC_("is worth", "card"), Counted.HAND: NC_("is worth", "
           Counted.CRIB: NC_("is worth", "crib")}
 
 
-def _points_text(event: Points) -> str:
+def points_text(event: Points) -> str:
+    """What points were for, in words ("for a fifteen", "by muggins", "for the claim")."""
     english = _REASONS.get(event.reason)
     if english is not None:
         return _(english)
@@ -640,7 +641,7 @@ class _Narrator:
             else:
                 text = ngettext("%(who)s pegs %(num)d as claimed.", "%(who)s pegs %(num)d as claimed.", n, who=who)
             return self._said(event.player, text, n, Sound.PEG)
-        reason = _points_text(event)
+        reason = points_text(event)
         if mine:
             text = ngettext("You peg %(num)d %(reason)s.", "You peg %(num)d %(reason)s.", n, reason=reason)
         else:

@@ -29,6 +29,7 @@ from trainer.language import i18n
 from trainer.language.i18n import N_, NC_
 from trainer.language.i18n import gettext as _
 from trainer.play import games, passing, speaking, talk
+from trainer.play.replay import game_replay
 from trainer.play.results import game_results, game_review
 from trainer.play.seats import level_label
 from trainer.play.table import Table
@@ -401,6 +402,20 @@ def review(game_id: int) -> ResponseReturnValue:
         flash(_("The review opens when the game is over."), "info")
         return redirect(url_for("play.table", game_id=game_id))
     return render_template("play/review.html", deals=reviewed.deals, game_id=game_id, win_chart=reviewed.win_chart)
+
+
+@bp.get("/<id:game_id>/replay")
+@learner_required
+def replay(game_id: int) -> ResponseReturnValue:
+    """Every deal of a finished game with every seat's cards, for each person who sat at it."""
+    try:
+        replayed = game_replay(g.learner.id, game_id)
+    except LookupError:
+        abort(404)
+    if replayed is None:
+        flash(_("The replay of every hand opens when the game is over."), "info")
+        return redirect(url_for("play.table", game_id=game_id))
+    return render_template("play/replay.html", r=replayed)
 
 
 @bp.post("/<id:game_id>/next")

@@ -20,6 +20,7 @@ from trainer.play import games
 from trainer.play.seats import level_label
 from trainer.record import tries
 from trainer.room import rooms
+from trainer.room.opponents import opponents
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required, over_limit
 
@@ -44,7 +45,8 @@ def _limit_invitations() -> str:
 @bp.get("/")
 @learner_required
 def index() -> str:
-    """The set-up of a table for people, and the tables the learner is gathering at."""
+    """The set-up of a table for people, the tables the learner is gathering at, and how their games
+    against each person they played went."""
     return render_template(
         "rooms/index.html", form=PostForm(), variants=rooms.ROOM_VARIANTS, lengths=games.LENGTHS,
         countings=tuple(c.value for c in Counting), default_counting=rooms.DEFAULT_COUNTING.value,
@@ -52,6 +54,7 @@ def index() -> str:
         gathering=rooms.learner_rooms(g.learner.id), match_points=games.MATCH_POINTS,
         away_limits=tuple(_limit_value(limit) for limit in games.AWAY_LIMITS),
         call_limits=tuple(_limit_value(limit) for limit in games.CALL_LIMITS), limit_label=_limit_label,
+        opponents=opponents(g.learner.id),
     )
 
 
