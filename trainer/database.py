@@ -9,11 +9,13 @@ newest revision when it starts, so there is never a setup step.
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import datetime, timezone
+from typing import Any
 
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import Table
+from sqlalchemy import Connection, Engine, Table, event
 from sqlalchemy.orm import DeclarativeBase
 
 
@@ -23,6 +25,33 @@ class Base(DeclarativeBase):
 
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
+
+
+#: How long an SQLite transaction waits for another's write lock before giving up (ms).
+SQLITE_BUSY_TIMEOUT_MS = 15_000
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_connected(dbapi_connection: Any, _record: Any) -> None:
+    """An SQLite connection leaves its transactions to :func:`_sqlite_begin`, and waits for locks."""
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        dbapi_connection.isolation_level = None  # pysqlite's own deferred BEGIN would come first
+        dbapi_connection.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+
+
+@event.listens_for(Engine, "begin")
+def _sqlite_begin(connection: Connection) -> None:
+    """Every SQLite transaction takes the write lock as it begins (``BEGIN IMMEDIATE``).
+
+    A deferred transaction reads under a shared lock and asks for the write lock
+    at its first write; two requests doing so at once (two people taking a
+    table's last seat, two moves at one table) deadlock, and SQLite answers one
+    of them "database is locked" at once, without waiting: a 500.  Begun
+    immediately, the second waits its turn (up to :data:`SQLITE_BUSY_TIMEOUT_MS`),
+    as Django does for SQLite since 5.1.  PostgreSQL needs none of this.
+    """
+    if connection.dialect.name == "sqlite":
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def table_of(model: type[Base]) -> Table:

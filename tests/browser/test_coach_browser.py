@@ -45,8 +45,9 @@ def test_coach_on_from_the_menu_hint_by_keyboard_and_the_hinted_moves_are_best(l
     live_server.app.config["PLAY_ANIMATION"] = "off"
     sign_in(page, live_server)
     page.goto(live_server.url + "/play/")
-    page.get_by_role("radio", name="Easy", exact=True).check()
-    page.get_by_text("121 (two laps)").click()
+    set_up = page.locator("#new-game")
+    set_up.get_by_role("radio", name="Easy", exact=True).check()
+    set_up.get_by_text("121 (two laps)").click()
     submit(page, page.get_by_role("button", name="Deal me in").click)
     table_url = page.url
     expect(page.get_by_test_id("hint")).to_have_count(0)  # the coach is off until chosen

@@ -29,9 +29,10 @@ document.addEventListener("crib:sound", function (e) { window.cribSounds.push(e.
 
 def new_game(page, live_server, *, counting: str = "Automatic", length: str = "61 (one lap)") -> None:
     page.goto(live_server.url + "/play/")
-    page.get_by_role("radio", name="Easy", exact=True).check()
-    page.get_by_text(length).click()
-    page.get_by_text(counting, exact=True).click()
+    set_up = page.locator("#new-game")  # not the pass-and-play form's choices below it
+    set_up.get_by_role("radio", name="Easy", exact=True).check()
+    set_up.get_by_text(length).click()
+    set_up.get_by_text(counting, exact=True).click()
     submit(page, page.get_by_role("button", name="Deal me in").click)
 
 
@@ -296,8 +297,8 @@ def test_three_and_four_player_games_with_muggins_to_the_end(live_server, page):
     sign_in(page, live_server)
     for variant, sides, target in (("Three players", 3, 61), ("Four players (partners)", 2, 121)):
         page.goto(live_server.url + "/play/")
-        page.get_by_text(variant, exact=True).click()
-        page.get_by_text("Muggins", exact=True).click()
+        page.locator("#new-game").get_by_text(variant, exact=True).click()
+        page.locator("#new-game").get_by_text("Muggins", exact=True).click()
         submit(page, page.get_by_role("button", name="Deal me in").click)
         assert page.locator("[data-side-score]").count() == sides
         assert page.locator("svg.crib-board.wide .track").count() == sides

@@ -102,10 +102,10 @@ def test_a_russian_learner_counts_a_hand_plays_a_game_to_61_and_reads_a_lesson(l
     # A whole game to 61 against the easy bot, with muggins both ways.
     page.goto(live_server.url + "/play/")
     assert_russian(page, "set-up")
-    page.locator("input[name=level][value=easy]").check()
-    page.locator("input[name=length][value='61']").check()
-    page.locator("input[name=counting][value=muggins]").check()
-    submit(page, page.locator("form[method=post] button[type=submit]").last.click)
+    page.locator("#new-game input[name=level][value=easy]").check()
+    page.locator("#new-game input[name=length][value='61']").check()
+    page.locator("#new-game input[name=counting][value=muggins]").check()
+    submit(page, page.locator("#new-game form[method=post] button[type=submit]").last.click)
     page.wait_for_url(re.compile(r"/play/\d+$"))
     kinds_seen = set()
     under_claimed = called = 0
@@ -253,7 +253,7 @@ def test_russian_pages_pass_the_accessibility_audit_at_phone_width(live_server, 
         if path == "/review/":
             expect(page.locator("table.types").first).to_contain_text("Несколько последовательностей")
     page.goto(live_server.url + "/play/")
-    page.locator("input[name=counting][value=muggins]").check()
-    submit(page, page.locator("form[method=post] button[type=submit]").last.click)
+    page.locator("#new-game input[name=counting][value=muggins]").check()
+    submit(page, page.locator("#new-game form[method=post] button[type=submit]").last.click)
     check(page, problems)  # the table, at the discard
     assert not problems, "\n".join(problems)

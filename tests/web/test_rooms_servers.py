@@ -120,7 +120,9 @@ def test_a_server_restarted_in_the_middle_of_a_game_of_people_resumes_it(databas
         bob_before = bob.fetch(table).text
     finally:
         server.output()
-    server = serve(database, tmp_path)  # the same database, a new process: nothing kept in memory
+    path = urllib.parse.urlsplit(table).path
+    server = serve(database, tmp_path)  # the same database, a new process (on a new port): nothing kept in memory
+    table = server.url + path
     try:
         bob_page = bob.fetch(table).text
         assert hand_on(bob_page) == hand_on(bob_before) and len(hand_on(bob_page)) == 6

@@ -178,17 +178,17 @@ def counting_name(counting: str) -> str:
 def limit_label(seconds: int | None) -> str:
     """A limit of the host's clock in words ("2 minutes", "30 seconds", "no limit")."""
     if seconds is None:
-        return _("no limit")
+        return _("No limit")
     if seconds % 60 == 0:
         return ngettext("%(num)d minute", "%(num)d minutes", seconds // 60)
     return ngettext("%(num)d second", "%(num)d seconds", seconds)
 
 
-def read_limit(raw: str | None, offered: Sequence[int | None]) -> int | None:
-    """One of the ``offered`` limits from a form ("none": no limit; missing: the first);
+def read_limit(raw: str | None, offered: Sequence[int | None], default: int | None) -> int | None:
+    """One of the ``offered`` limits from a form ("none": no limit; missing: ``default``);
     :class:`GameActionError` for any other."""
     if raw is None or raw == "":
-        return offered[0]
+        return default
     for limit in offered:
         if raw == ("none" if limit is None else str(limit)):
             return limit
@@ -285,9 +285,9 @@ class TableClock:
         return self.away_after
 
 
-#: The limits a host may choose (seconds; None: none), the first the default.
-AWAY_LIMITS: tuple[int | None, ...] = (120, 60, 300, 900, None)
-CALL_LIMITS: tuple[int | None, ...] = (30, 15, 60, None)
+#: The limits a host may choose (seconds; None: none); :class:`TableClock`'s are the defaults.
+AWAY_LIMITS: tuple[int | None, ...] = (60, 120, 300, 900, None)
+CALL_LIMITS: tuple[int | None, ...] = (15, 30, 60, None)
 #: The level of the bot that plays for a person who is away.
 STAND_IN = Level.MEDIUM
 

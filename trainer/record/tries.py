@@ -4,6 +4,11 @@
 window, in one atomic upsert committed at once, before the try is answered:
 tries sent together are each counted, however many workers and hosts share the
 database.  Keys are stored as SHA-256 digests.
+
+A try is counted (or taken back) in a transaction of its own, on a connection of
+its own, so the request's session ends its transaction first: a try is counted
+before the request writes anything, and on SQLite that transaction would hold
+the write lock the count waits for (see :func:`trainer.database._sqlite_begin`).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ def _digest(key: str) -> str:
 
 def count(key: str, window: timedelta) -> int:
     """Add a try for ``key``: how many it has made in its window of ``window`` (this one included)."""
+    db.session.commit()  # nothing written yet: the request's reads end here
     now = utcnow()
     insert = postgresql.insert if db.engine.dialect.name == "postgresql" else sqlite.insert
     table = table_of(TryCount)
@@ -48,6 +54,7 @@ def count(key: str, window: timedelta) -> int:
 
 def take_back(key: str) -> None:
     """Uncount one try of ``key`` (one that turned out to be allowed, such as a right password)."""
+    db.session.commit()  # the request's own work is committed (or nothing was written)
     table = table_of(TryCount)
     with db.engine.begin() as connection:
         connection.execute(update(table).where(table.c.key == _digest(key), table.c.tries > 0)

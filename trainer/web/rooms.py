@@ -54,6 +54,7 @@ def index() -> str:
         gathering=rooms.learner_rooms(g.learner.id), match_points=games.MATCH_POINTS,
         away_limits=tuple(_limit_value(limit) for limit in games.AWAY_LIMITS),
         call_limits=tuple(_limit_value(limit) for limit in games.CALL_LIMITS), limit_label=_limit_label,
+        default_clock=games.TableClock(),
         opponents=opponents(g.learner.id),
     )
 
@@ -82,8 +83,10 @@ def new() -> Response:
         setup = games.GameSetup(variant=request.form.get("variant", "six-card"),
                                 length=request.form.get("length", "own"), counting=counting,
                                 skunks=request.form.get("skunks") == "on", match=request.form.get("match") == "on")
-        clock = games.TableClock(games.read_limit(request.form.get("away_after"), games.AWAY_LIMITS),
-                                 games.read_limit(request.form.get("call_within"), games.CALL_LIMITS))
+        default = games.TableClock()
+        clock = games.TableClock(
+            games.read_limit(request.form.get("away_after"), games.AWAY_LIMITS, default.away_after),
+            games.read_limit(request.form.get("call_within"), games.CALL_LIMITS, default.call_within))
     except games.GameActionError as error:
         flash(str(error), "error")
         return redirect(url_for("rooms.index"))

@@ -127,8 +127,8 @@ def test_a_room_hands_its_hosts_clock_to_the_game_it_becomes(app):
 
 
 def test_a_limit_not_offered_is_refused_in_words():
-    assert games.read_limit("", games.AWAY_LIMITS) == games.AWAY_LIMITS[0]
-    assert games.read_limit("none", games.CALL_LIMITS) is None
-    assert games.read_limit("300", games.AWAY_LIMITS) == 300
+    assert games.read_limit("", games.AWAY_LIMITS, 120) == 120
+    assert games.read_limit("none", games.CALL_LIMITS, 30) is None
+    assert games.read_limit("300", games.AWAY_LIMITS, 120) == 300
     with pytest.raises(games.GameActionError, match="time limits offered"):
-        games.read_limit("7", games.AWAY_LIMITS)
+        games.read_limit("7", games.AWAY_LIMITS, 120)
