@@ -53,8 +53,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Sequence, cast
 
-from sqlalchemy import ColumnElement, CursorResult, select, update
+from sqlalchemy import ColumnElement, CursorResult, func, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
 
 from engine.bots.levels import PROFILES, Bot, GiveawayBot, Level
 from engine.cards import Card
@@ -374,10 +375,12 @@ class GameSummary:
     learner_won: bool | None
     updated_at: object
     giveaway: bool = False
+    #: Other people sit at the game (the playroom, pass and play), not only bots.
+    with_people: bool = False
 
     @property
     def level_label(self) -> str:
-        return level_label(self.level)
+        return _("With people") if self.with_people else level_label(self.level)
 
     @property
     def name(self) -> str:
@@ -401,21 +404,26 @@ class GameSummary:
             return _("Your side %(mine)d – %(theirs)d the best other side", mine=mine, theirs=theirs)
         if rules.players > 2:
             return _("You %(mine)d – %(theirs)d the best other player", mine=mine, theirs=theirs)
+        if self.with_people:
+            return _("You %(mine)d – %(theirs)d the other player", mine=mine, theirs=theirs)
         return _("You %(mine)d – %(theirs)d bot", mine=mine, theirs=theirs)
 
 
 def learner_games(learner_id: int) -> tuple[GameSummary, ...]:
     """The games the learner sits at, unfinished first, newest first."""
+    other = aliased(GameSeat)
+    people = (select(func.count()).where(other.game_id == SavedGame.id, other.learner_id.is_not(None))
+              .correlate(SavedGame).scalar_subquery())
     rows = db.session.execute(
-        select(SavedGame, GameSeat).join(GameSeat, GameSeat.game_id == SavedGame.id)
+        select(SavedGame, GameSeat, people).join(GameSeat, GameSeat.game_id == SavedGame.id)
         .where(GameSeat.learner_id == learner_id)
         .order_by(SavedGame.finished, SavedGame.updated_at.desc(), SavedGame.id.desc())
         .limit(50)
     ).all()
     return tuple(
         GameSummary(r.id, r.level, r.variant, r.target, r.counting, r.finished, s.score, s.others_score, s.won,
-                    r.updated_at, r.giveaway)
-        for r, s in rows
+                    r.updated_at, r.giveaway, with_people=seated > 1)
+        for r, s, seated in rows
     )
 
 

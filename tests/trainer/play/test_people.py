@@ -73,3 +73,15 @@ def test_two_people_play_one_game_each_from_their_own_seat(app, variant, countin
         for person, other in ((ann, "Bob"), (bob, "Ann")):
             names = games.load_table(person, game_id).side_names
             assert names[0] != other and other in names, names
+
+
+def test_the_list_of_games_names_a_game_of_people_as_one_and_the_other_player_not_as_a_bot(app):
+    with app.app_context():
+        ann = learners.learner_by_name("Ann", create=True).id
+        bob = learners.learner_by_name("Bob", create=True).id
+        database.commit()
+        games.new_game(ann, games.GameSetup(), seed=1)
+        games.new_game(ann, games.GameSetup(), seed=2, sitters=(Sitter.person(ann), Sitter.person(bob)))
+        with_bob, with_bot = games.learner_games(ann)  # the newest first
+        assert (with_bob.level_label, with_bot.level_label) == ("With people", "Easy")
+        assert with_bob.score_line == "You 0 – 0 the other player" and with_bot.score_line == "You 0 – 0 bot"
