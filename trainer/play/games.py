@@ -764,7 +764,7 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coach
     play_until(game, _players_at(seated))
     _save_move(seated, version, log_before, kept, learner_id, coached, say_go, before)
     if seated.row.live_key is not None:  # every seat's page hears of it once the move is committed
-        announce(seated.row.live_key, live_version(seated.row) + 1)
+        _announce_move(seated.row)
     new_events = game.log[log_before:]
     for person in seated.people():
         assert person.learner_id is not None  # people() holds the seats with a learner
@@ -1023,6 +1023,16 @@ def live_version(row: SavedGame) -> int:
     return row.version + row.talk
 
 
+def _announce_move(row: SavedGame) -> None:
+    """Announce a table's move (written, not yet committed) at its live version as the
+    database now has it, not as the request read it: a phrase said meanwhile by
+    someone else moved it too, and the page that heard the phrase must not take
+    the move for it (both would otherwise announce the same number)."""
+    assert row.live_key is not None
+    now = db.session.execute(select(SavedGame.version + SavedGame.talk).where(SavedGame.id == row.id)).scalar_one()
+    announce(row.live_key, now)
+
+
 def table_view(learner_id: int, game_id: object, *, coached: bool = False) -> TableView | None:
     """The table of one of the learner's games at their reveal cursor, and, with
     the coach on, the coach there (see :mod:`trainer.play.coach`): the meter at
@@ -1101,7 +1111,7 @@ def _save_unasked(seated: SeatedGame, log_before: int, people: Sequence[GameSeat
         if changes:
             db.session.execute(update(GameSeat).where(*_seat_where(person)).values(**changes))
     if row.live_key is not None:
-        announce(row.live_key, live_version(row) + 1)
+        _announce_move(row)
     db.session.commit()
 
 
@@ -1177,7 +1187,7 @@ def come_back(learner_id: int, game_id: object) -> None:
     db.session.execute(update(SavedGame).where(SavedGame.id == seated.row.id)
                        .values(version=SavedGame.version + 1).execution_options(synchronize_session=False))
     if seated.row.live_key is not None:
-        announce(seated.row.live_key, live_version(seated.row) + 1)
+        _announce_move(seated.row)
     db.session.commit()
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import update
 
 from engine.bots.levels import Level
 from engine.game import Action
@@ -132,3 +133,27 @@ def test_a_limit_not_offered_is_refused_in_words():
     assert games.read_limit("300", games.AWAY_LIMITS, 120) == 300
     with pytest.raises(games.GameActionError, match="time limits offered"):
         games.read_limit("7", games.AWAY_LIMITS, 120)
+
+
+def test_a_move_is_announced_past_a_phrase_said_by_someone_else_while_it_was_made(app, monkeypatch):
+    """A phrase committed by another worker between a move's read and its write: the move's
+    announcement is the table's live version after both, not the number the phrase took."""
+    with app.app_context():
+        if db.engine.dialect.name == "sqlite":
+            pytest.skip("SQLite runs the two one after the other (each transaction begins immediately)")
+        ann, bob, game_id = two_people()
+        heard = []
+        monkeypatch.setattr(games, "announce", lambda key, version: heard.append(version))
+        real_play_until = games.play_until
+
+        def phrase_from_elsewhere(game, players):
+            with db.engine.begin() as other:  # another request, in another worker, says a phrase
+                other.execute(update(SavedGame).where(SavedGame.id == game_id).values(talk=SavedGame.talk + 1))
+            return real_play_until(game, players)
+
+        monkeypatch.setattr(games, "play_until", phrase_from_elsewhere)
+        table = games.load_table(ann, game_id)
+        games.act(ann, game_id, table.version, the_move(table))
+        db.session.expire_all()
+        row = db.session.get(SavedGame, game_id)
+        assert heard == [games.live_version(row)]  # before: one less, the phrase's own number
