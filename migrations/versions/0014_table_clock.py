@@ -2,7 +2,8 @@
 
 ``saved_game.away_after``: after how many seconds without a move a bot plays
 for the person the table waits on, until they come back (``game_seat.away``
-marks them); ``saved_game.call_within``: how long the people who may call
+marks them; a table nobody has moved at for a week is played out by bots, found
+by ``ix_saved_game_live_waiting``); ``saved_game.call_within``: how long the people who may call
 muggins have to call it before the count stands.  NULL: no limit.  The room
 keeps the host's choice until the game starts.
 
@@ -28,9 +29,13 @@ def upgrade():
             batch.add_column(sa.Column('call_within', sa.Integer(), nullable=True))
     with op.batch_alter_table('game_seat') as batch:
         batch.add_column(sa.Column('away', sa.Boolean(), nullable=False, server_default=sa.false()))
+    # The tables of people still going, oldest move first: the ones abandoned are played out by bots.
+    op.create_index('ix_saved_game_live_waiting', 'saved_game', ['finished', 'updated_at'],
+                    postgresql_where=sa.text('live_key IS NOT NULL'), sqlite_where=sa.text('live_key IS NOT NULL'))
 
 
 def downgrade():
+    op.drop_index('ix_saved_game_live_waiting', table_name='saved_game')
     with op.batch_alter_table('game_seat') as batch:
         batch.drop_column('away')
     for table in ('room', 'saved_game'):

@@ -1174,6 +1174,37 @@ def settle_clock(learner_id: int, game_id: object, *, now: datetime | None = Non
     return True
 
 
+def play_out_abandoned(before: datetime, *, at_most: int = 5) -> int:
+    """Let the bots finish tables of people nobody has moved at since ``before``
+    (everyone left): each person is away, a bot of :data:`STAND_IN` plays for
+    them to the end, and their results are kept as for any finished game.  At
+    most ``at_most`` tables a call, so the request that asks stays quick; returns
+    how many were played out."""
+    abandoned = db.session.scalars(
+        select(SavedGame.id).where(SavedGame.live_key.is_not(None), SavedGame.finished.is_(False),
+                                   SavedGame.updated_at < before).order_by(SavedGame.updated_at).limit(at_most)
+    ).all()
+    played = 0
+    for game_id in abandoned:
+        host = db.session.scalar(select(GameSeat.learner_id).where(GameSeat.game_id == game_id,
+                                                                   GameSeat.learner_id.is_not(None)).limit(1))
+        seated = None if host is None else _load(host, game_id)
+        if seated is None:
+            continue
+        db.session.execute(update(GameSeat).where(GameSeat.game_id == game_id, GameSeat.learner_id.is_not(None))
+                           .values(away=True).execution_options(synchronize_session=False))
+        for person in seated.people():
+            person.away = True
+        log_before = len(seated.game.log)
+        play_until(seated.game, _players_at(seated))
+        try:
+            _save_unasked(seated, log_before, seated.people())
+        except StaleAction:
+            continue  # someone came back and moved just now: their table goes on
+        played += 1
+    return played
+
+
 def come_back(learner_id: int, game_id: object) -> None:
     """The learner is back at a table where a bot played for them while they were
     away: their decisions are theirs again.  :class:`LookupError`: no seat there."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import CheckConstraint, Float, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import CheckConstraint, Float, ForeignKey, Index, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from trainer.database import Base, utcnow
@@ -34,6 +34,9 @@ class SavedGame(Base):
     __tablename__ = "saved_game"
     __table_args__ = (
         Index("ix_saved_game_host", "host_id"),
+        #: The tables of people still going, oldest move first (:func:`trainer.play.games.play_out_abandoned`).
+        Index("ix_saved_game_live_waiting", "finished", "updated_at", postgresql_where=text("live_key IS NOT NULL"),
+              sqlite_where=text("live_key IS NOT NULL")),
         # Two "next game" presses at once cannot both add game n + 1 to a match.
         UniqueConstraint("match_id", "match_game", name="uq_saved_game_match_game"),
     )

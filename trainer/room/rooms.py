@@ -46,6 +46,8 @@ ROOM_VARIANTS = tuple(games.VARIANTS)
 MAX_GATHERING = 5
 #: How long a table may gather without starting before it is given up (abandoned tables expire).
 GATHERING_LASTS = timedelta(days=1)
+#: How long a started table may stand with nobody moving before its bots play it out.
+ABANDONED_AFTER = timedelta(days=7)
 
 
 class RoomRefusal(StrEnum):
@@ -103,6 +105,7 @@ def _expire() -> None:
     db.session.execute(delete(RoomSeat).where(RoomSeat.room_id.in_(expired))
                        .execution_options(synchronize_session=False))
     db.session.execute(delete(Room).where(Room.id.in_(expired)).execution_options(synchronize_session=False))
+    games.play_out_abandoned(utcnow() - ABANDONED_AFTER)
 
 
 def _by_token(token: str) -> Room | None:

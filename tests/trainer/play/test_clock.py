@@ -157,3 +157,19 @@ def test_a_move_is_announced_past_a_phrase_said_by_someone_else_while_it_was_mad
         db.session.expire_all()
         row = db.session.get(SavedGame, game_id)
         assert heard == [games.live_version(row)]  # before: one less, the phrase's own number
+
+
+@pytest.mark.slow
+def test_a_table_everyone_left_is_played_out_by_the_bots_and_a_table_still_going_is_not(app):
+    with app.app_context():
+        ann, bob, game_id = two_people()
+        row = db.session.get(SavedGame, game_id)
+        left_at = row.updated_at
+        assert games.play_out_abandoned(left_at) == 0  # moved at since: still going
+        assert games.play_out_abandoned(left_at + timedelta(seconds=1)) == 1
+        db.session.expire_all()
+        row = db.session.get(SavedGame, game_id)
+        assert row.finished
+        seats = db.session.query(GameSeat).filter_by(game_id=game_id).order_by(GameSeat.seat).all()
+        assert sorted(bool(seat.won) for seat in seats) == [False, True] and all(seat.away for seat in seats)
+        assert games.play_out_abandoned(left_at + timedelta(days=30)) == 0  # finished: nothing more to do
