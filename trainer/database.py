@@ -10,6 +10,7 @@ newest revision when it starts, so there is never a setup step.
 from __future__ import annotations
 
 import sqlite3
+from contextvars import ContextVar
 from datetime import datetime, timezone
 from typing import Any
 
@@ -33,25 +34,34 @@ SQLITE_BUSY_TIMEOUT_MS = 15_000
 
 @event.listens_for(Engine, "connect")
 def _sqlite_connected(dbapi_connection: Any, _record: Any) -> None:
-    """An SQLite connection leaves its transactions to :func:`_sqlite_begin`, and waits for locks."""
+    """An SQLite connection waits up to :data:`SQLITE_BUSY_TIMEOUT_MS` for another's lock."""
     if isinstance(dbapi_connection, sqlite3.Connection):
-        dbapi_connection.isolation_level = None  # pysqlite's own deferred BEGIN would come first
         dbapi_connection.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+
+
+#: Whether the SQLite transactions begun here take the write lock at once: set by the
+#: web app for the requests that write (POST), see :func:`_sqlite_begin`.
+WRITE_LOCK_FIRST: ContextVar[bool] = ContextVar("write_lock_first", default=False)
 
 
 @event.listens_for(Engine, "begin")
 def _sqlite_begin(connection: Connection) -> None:
-    """Every SQLite transaction takes the write lock as it begins (``BEGIN IMMEDIATE``).
+    """An SQLite transaction of a request that writes takes the write lock as it begins.
 
-    A deferred transaction reads under a shared lock and asks for the write lock
-    at its first write; two requests doing so at once (two people taking a
-    table's last seat, two moves at one table) deadlock, and SQLite answers one
-    of them "database is locked" at once, without waiting: a 500.  Begun
-    immediately, the second waits its turn (up to :data:`SQLITE_BUSY_TIMEOUT_MS`),
-    as Django does for SQLite since 5.1.  PostgreSQL needs none of this.
+    A transaction reads under a shared lock and asks for the write lock at its
+    first write; two requests doing so at once (two people taking a table's
+    last seat, two moves at one table) deadlock, and SQLite answers one of them
+    "database is locked" at once, without waiting: a 500.  Begun ``IMMEDIATE``,
+    the second waits its turn (up to :data:`SQLITE_BUSY_TIMEOUT_MS`), as Django
+    does for SQLite since 5.1.  Everything else (pages that only read,
+    migrations, scripts) is left to the driver, as before.  Sent to the driver
+    itself, so it is not counted as one of the request's statements.
+    PostgreSQL needs none of this.
     """
-    if connection.dialect.name == "sqlite":
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+    if connection.dialect.name == "sqlite" and WRITE_LOCK_FIRST.get():
+        driver = connection.connection.driver_connection
+        if isinstance(driver, sqlite3.Connection) and not driver.in_transaction:
+            driver.execute("BEGIN IMMEDIATE")
 
 
 def table_of(model: type[Base]) -> Table:

@@ -39,7 +39,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 from werkzeug.exceptions import HTTPException
 
-from trainer.database import db, migrate
+from trainer.database import WRITE_LOCK_FIRST, db, migrate
 from trainer.language import i18n
 from trainer.language.i18n import gettext as _
 from trainer.live.announce import deliver_after_commit
@@ -278,6 +278,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(module.bp)
 
     _register_error_pages(app)
+    _lock_sqlite_for_writes(app)
     if app.config["MIGRATE_ON_START"]:
         upgrade_database(app)
     return app
@@ -332,6 +333,22 @@ def database_revision(app: Flask) -> tuple[str | None, str | None]:
         current = MigrationContext.configure(connection).get_current_revision()
     head = ScriptDirectory(str(MIGRATIONS_DIR)).get_current_head()
     return current, head
+
+
+def _lock_sqlite_for_writes(app: Flask) -> None:
+    """A request that writes (a POST) begins its SQLite transactions with the write
+    lock (see :func:`trainer.database._sqlite_begin`), from its very first query
+    (its session is read before any view), so the WSGI app is wrapped."""
+    inner = app.wsgi_app
+
+    def wsgi_app(environ: dict[str, Any], start_response: Any) -> Any:
+        token = WRITE_LOCK_FIRST.set(environ.get("REQUEST_METHOD") == "POST")
+        try:
+            return inner(environ, start_response)
+        finally:
+            WRITE_LOCK_FIRST.reset(token)
+
+    app.wsgi_app = wsgi_app  # type: ignore[method-assign]
 
 
 def _register_error_pages(app: Flask) -> None:
