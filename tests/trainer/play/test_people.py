@@ -85,3 +85,40 @@ def test_the_list_of_games_names_a_game_of_people_as_one_and_the_other_player_no
         with_bob, with_bot = games.learner_games(ann)  # the newest first
         assert (with_bob.level_label, with_bot.level_label) == ("With people", "Easy")
         assert with_bob.score_line == "You 0 – 0 the other player" and with_bot.score_line == "You 0 – 0 bot"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant, people", [("four-player", 2), ("six-player", 3)])
+def test_people_and_bots_play_four_in_teams_and_six_each_for_themselves_to_the_end(app, variant, people):
+    """Four in teams (two people on opposite sides, their partners bots) and six each for
+    themselves (three people, three bots), under the playroom's strict muggins, to the end:
+    each person only ever holds their own cards."""
+    with app.app_context():
+        names = ("Ann", "Bob", "Cat")[:people]
+        ids = [learners.learner_by_name(name, create=True).id for name in names]
+        database.commit()
+        setup = games.GameSetup(variant=variant, counting=Counting.STRICT_MUGGINS, length="61")
+        seats = games.VARIANTS[variant].players
+        sitters = tuple(Sitter.person(i) for i in ids) + (Sitter.bot(setup.level),) * (seats - people)
+        game_id = games.new_game(ids[0], setup, seed=5, sitters=sitters)
+        for _ in range(6000):
+            made = False
+            hands = {}
+            for person in ids:
+                table = games.load_table(person, game_id)
+                if table.decision is not None and table.decision.hand:
+                    hands[person] = set(table.decision.hand)
+                move = the_move(table)
+                if move is not None:
+                    games.act(person, game_id, table.version, move)
+                    made = True
+            held = list(hands.values())
+            assert all(not a & b for i, a in enumerate(held) for b in held[i + 1:]), "a hand seen at two seats"
+            if not made:
+                break
+        seated = games.finished_game(ids[0], game_id)
+        assert seated is not None and seated.game.is_over, "the game stopped with nobody to move"
+        assert [s.learner_id for s in seated.seats][:people] == ids
+        won = {s.learner_id: bool(s.won) for s in seated.seats if s.learner_id is not None}
+        # Four: Ann and Bob sit on opposite sides, so one of them won; six: at most one person (a bot may win).
+        assert sum(won.values()) == 1 if variant == "four-player" else sum(won.values()) <= 1
