@@ -1,11 +1,13 @@
 """Browser fixtures: ``live_server`` (a real server on a random port with a
 temporary database) and ``page`` (a Playwright page in Debian's headless
 chromium).  Without chromium or Playwright the browser tests are skipped,
-saying why.  ``live_server`` runs each test on SQLite and on PostgreSQL
-(skipped, saying how to enable it, unless ``TEST_DATABASE_URL`` is set: see
-tests/databases.py), except those marked ``front_end``: long games and audits
-that test what the page does, not what the database keeps (tests/web plays
-whole games on both databases), run on SQLite alone to keep CI short.
+saying why.  ``live_server`` runs each test on SQLite, and the tests marked
+``both_databases`` (the playroom, whose pages follow moves pushed through the
+database) on PostgreSQL too (skipped, saying how to enable it, unless
+``TEST_DATABASE_URL`` is set: see tests/databases.py).  The others test what the
+page does, not what the database keeps: tests/web runs every page and plays
+whole games on both databases, so the browser's PostgreSQL runs of them only
+lengthened CI (34 of them, about 90 s).
 
 Other features can reuse both: ``page.goto(live_server.url + "/...")``.
 """
@@ -28,18 +30,22 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "front_end: a long browser test of the page alone, run on SQLite only")
+    config.addinivalue_line("markers", "front_end: a long browser test of the page alone (every browser test "
+                                       "not marked both_databases runs on SQLite only)")
+    config.addinivalue_line("markers", "both_databases: a browser test run on PostgreSQL too (the playroom, "
+                                       "whose pages follow moves pushed through the database)")
 
 
 def pytest_collection_modifyitems(config, items):
-    """Drop the PostgreSQL runs of the tests marked ``front_end``; every browser test is ``slow``."""
+    """Drop the PostgreSQL runs of the browser tests not marked ``both_databases``: they test the
+    page, and tests/web runs every page on both databases; every browser test is ``slow``."""
     here = Path(__file__).parent
     kept, dropped = [], []
     for item in items:
         if here in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.slow)
         on_postgres = getattr(item, "callspec", None) is not None and item.callspec.params.get("live_server") == "postgresql"
-        (dropped if on_postgres and item.get_closest_marker("front_end") else kept).append(item)
+        (dropped if on_postgres and not item.get_closest_marker("both_databases") else kept).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept

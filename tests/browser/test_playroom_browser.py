@@ -9,11 +9,15 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.helpers import cards_by_notation, sign_in, submit
 from trainer.database import db
 from trainer.play.models import SavedGame
+
+# The live pages follow moves pushed through the database (LISTEN/NOTIFY on PostgreSQL).
+pytestmark = pytest.mark.both_databases
 
 
 def person(browser, live_server, name: str):
