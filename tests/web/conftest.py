@@ -105,3 +105,15 @@ def learner(client) -> LearnerActions:
     actions = LearnerActions(client)
     actions.new("Ann")
     return actions
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path):
+    """A new database of the test's own for a server to create: an SQLite file or a PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'trainer.sqlite3'}"
+        return
+    postgres = request.getfixturevalue("postgres_server")
+    url = postgres.new_database("server")
+    yield url
+    postgres.drop(url)

@@ -25,18 +25,6 @@ KEY = "0123456789abcdef" * 4
 WHO = re.compile(r'title="Practising as">([^<]*)</span>')
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request, tmp_path):
-    """A new database of the test's own for a server to create: an SQLite file or a PostgreSQL database."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'trainer.sqlite3'}"
-        return
-    postgres = request.getfixturevalue("postgres_server")
-    url = postgres.new_database("hardening")
-    yield url
-    postgres.drop(url)
-
-
 @pytest.fixture
 def start(tmp_path):
     """Starts ``crib serve --accounts`` with more arguments and settings; stops every one at the end."""

@@ -19,18 +19,6 @@ pytestmark = pytest.mark.slow
 KEY = "a secret key for the playroom's server tests"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request, tmp_path):
-    """A new database for the servers: an SQLite file or a PostgreSQL database."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'trainer.sqlite3'}"
-        return
-    postgres = request.getfixturevalue("postgres_server")
-    url = postgres.new_database("rooms")
-    yield url
-    postgres.drop(url)
-
-
 def serve(database: str, tmp_path) -> Server:
     """``crib serve`` in personal mode on ``database``: two gunicorn workers on PostgreSQL."""
     workers = [] if database.startswith("sqlite") else ["--workers", "2"]
