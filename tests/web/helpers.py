@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from trainer import database
 from trainer.database import db
+from trainer.live.hub import PING
 from trainer.rating.models import ReviewCard
 from trainer.record import history, learners
 
@@ -58,13 +59,15 @@ def time_passes(app, name: str, minutes: int) -> None:
 
 
 class StreamPage:
-    """A page following a table's stream, as the hub sees it (a :class:`trainer.live.hub.Sink`)."""
+    """A page following a table's stream, as the hub sees it (a :class:`trainer.live.hub.Sink`):
+    what it heard, the heartbeat aside."""
 
     def __init__(self) -> None:
         self.got: list[bytes] = []
 
     def push(self, data: bytes) -> None:
-        self.got.append(data)
+        if data != PING:  # the hub's heartbeat reaches every page whenever it beats
+            self.got.append(data)
 
     def end(self) -> None:
         pass
