@@ -155,14 +155,14 @@ def test_a_whole_muggins_game_with_the_coach_is_russian_at_every_stop(seeded, le
         assert seen.get(kind), (kind, seen)
     assert player.under_claims and player.muggins_called, "muggins both ways"
     text = " ".join(lines)
-    for said in ("Вы сыграли", "Бот сыграл", "Открыт стартер", "Маггинс! Бот забирает", "Маггинс! Вы забираете",
+    for said in ("Вы сыграли", "Бот играет", "Открыт стартер", "Маггинс! Бот забирает", "Маггинс! Вы забираете",
                  "Вы заявляете", "«гоу»", "Раздача 2."):
         assert said in text, said
     assert verdicts, "the coach's verdicts were seen"
 
     results = learner.client.get(f"/play/{player.game_id}/results").get_data(as_text=True)
     assert_russian(results, "results")
-    assert "Сыграно раздач" in results and ("Вы победили!" in results or "Бот победил." in results)
+    assert "Сыграно раздач" in results and ("Вы победили!" in results or "Победитель: Бот." in results)
     assert "Ваши партии на лёгком уровне, до 61" in results
     review = learner.client.get(f"/play/{player.game_id}/review").get_data(as_text=True)
     assert_russian(review, "review")
