@@ -283,14 +283,25 @@ def test_the_host_hands_an_absent_persons_seat_to_a_bot_which_plays_it_to_the_en
     assert 'data-testid="hand-to-bot"' in html and '<option value="1">Bob</option>' in html
     # Bob has gone: Ann gives his seat to a medium bot, which plays it from now on.
     ann.post(f"{table}/bot", {"seat": "1", "level": "medium"}, page=table)
-    assert bob.client.get(table).status_code == 404
+    # Bob's table sends him to his games, saying why; the game is listed there, no longer his to play.
+    assert "gave your seat to a bot while you were away" in message_after(bob, bob.client.get(table))
+    response = bob.post(table, {"version": "0", "action": "continue"}, page="/play/")
+    assert response.headers["Location"] == "/play/"
+    assert "gave your seat to a bot" in page_text(bob.client.get(table, follow_redirects=True))
+    listed = page_text(bob.client.get("/play/"))
+    assert "Continue game" not in listed and "The host gave your seat to a bot." in listed
     assert "Bob" not in page_text(ann.client.get(table))
     players[0].play_to_end()
     game, row = saved_seat(app, game_id)
     assert game.is_over and row.finished
     with app.app_context():
         seat = db.session.get(GameSeat, (game_id, 1))
-        assert seat.learner_id is None and seat.bot_level == "medium"
+        assert seat.learner_id is None and seat.bot_level == "medium" and seat.left_by is not None
+    # Once it is over, Bob sees every hand from the chair he left (his results are not his: a bot finished).
+    assert f'href="{table}/replay"' in bob.client.get("/play/").get_data(as_text=True)
+    assert bob.client.get(f"{table}/replay").status_code == 200
+    assert bob.client.get(f"{table}/results").status_code == 404
+    assert person(app, "Carl").client.get(f"{table}/replay").status_code == 404
 
 
 def test_a_seat_kept_for_a_named_learner_and_a_person_taken_off_who_cannot_come_back(app, learner):

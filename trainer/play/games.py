@@ -53,7 +53,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Sequence, cast
 
-from sqlalchemy import ColumnElement, CursorResult, func, select, update
+from sqlalchemy import ColumnElement, CursorResult, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 
@@ -335,8 +335,9 @@ def _sitter(seat: GameSeat, names: dict[int, str]) -> Sitter:
     return Sitter.person(seat.learner_id, names.get(seat.learner_id, ""))
 
 
-def _load(learner_id: int, game_id: object) -> SeatedGame | None:
-    """The learner's game with this id, read once; None for another learner's, or no such game."""
+def _load(learner_id: int, game_id: object, *, former: bool = False) -> SeatedGame | None:
+    """The learner's game with this id, read once; None for another learner's, or no such game.
+    ``former``: also a game whose host gave the learner's seat to a bot (read from that chair)."""
     key = learners.row_key(game_id)
     if key is None:
         return None
@@ -346,6 +347,8 @@ def _load(learner_id: int, game_id: object) -> SeatedGame | None:
     ).all()
     seats = tuple(seat for _, seat in rows)
     mine = next((seat for seat in seats if seat.learner_id == learner_id), None)
+    if mine is None and former:
+        mine = next((seat for seat in seats if seat.left_by == learner_id), None)
     if mine is None:
         return None
     row = rows[0][0]
@@ -377,6 +380,13 @@ class GameSummary:
     giveaway: bool = False
     #: Other people sit at the game (the playroom, pass and play), not only bots.
     with_people: bool = False
+    #: The host gave the learner's seat to a bot while they were away: they no longer play it.
+    left: bool = False
+
+    @property
+    def playing(self) -> bool:
+        """The learner can go on with it: not over, and still theirs to play."""
+        return not self.finished and not self.left
 
     @property
     def level_label(self) -> str:
@@ -410,19 +420,21 @@ class GameSummary:
 
 
 def learner_games(learner_id: int) -> tuple[GameSummary, ...]:
-    """The games the learner sits at, unfinished first, newest first."""
+    """The games the learner sits at, or sat at until the host gave their seat to a
+    bot, unfinished first, newest first."""
     other = aliased(GameSeat)
     people = (select(func.count()).where(other.game_id == SavedGame.id, other.learner_id.is_not(None))
               .correlate(SavedGame).scalar_subquery())
     rows = db.session.execute(
         select(SavedGame, GameSeat, people).join(GameSeat, GameSeat.game_id == SavedGame.id)
-        .where(GameSeat.learner_id == learner_id)
+        .where(or_(GameSeat.learner_id == learner_id, GameSeat.left_by == learner_id))
         .order_by(SavedGame.finished, SavedGame.updated_at.desc(), SavedGame.id.desc())
         .limit(50)
     ).all()
     return tuple(
         GameSummary(r.id, r.level, r.variant, r.target, r.counting, r.finished, s.score, s.others_score, s.won,
-                    r.updated_at, r.giveaway, with_people=seated > 1)
+                    r.updated_at, r.giveaway, with_people=seated > 1 or s.learner_id != learner_id,
+                    left=s.learner_id != learner_id)
         for r, s, seated in rows
     )
 
@@ -1083,7 +1095,7 @@ def hand_to_bot(host_id: int, game_id: object, seat: int, level: Level) -> None:
     play_until(game, _players_at(seated, sitters))
     db.session.execute(update(GameSeat).where(*_seat_where(seated.seats[seat])).values(
         learner_id=None, bot_level=level.value, bot_miss_rate=PROFILES[level].miss_rate, advice=None,
-        take_back=None, away=False))
+        take_back=None, away=False, left_by=seated.seats[seat].learner_id))
     _save_unasked(seated, log_before, [person for person in seated.people() if person.seat != seat])
 
 
@@ -1262,10 +1274,18 @@ def _coaching(seated: SeatedGame, table: Table) -> coach.Coaching:
 # ---------------------------------------------------------------- after the game
 
 
-def finished_game(learner_id: int, game_id: object) -> SeatedGame | None:
+def seat_given_away(learner_id: int, game_id: object) -> bool:
+    """Whether the host of this table gave the learner's seat to a bot (they no longer sit at it)."""
+    key = learners.row_key(game_id)
+    return key is not None and db.session.scalar(
+        select(func.count()).where(GameSeat.game_id == key, GameSeat.left_by == learner_id)) > 0
+
+
+def finished_game(learner_id: int, game_id: object, *, former: bool = False) -> SeatedGame | None:
     """The learner's game, read once, if it is over (None: not over yet);
-    :class:`LookupError` when the learner has no seat in it."""
-    seated = _load(learner_id, game_id)
+    :class:`LookupError` when the learner has no seat in it (``former``: nor had
+    one until the host gave it to a bot)."""
+    seated = _load(learner_id, game_id, former=former)
     if seated is None:
         raise LookupError(game_id)
     return seated if seated.row.finished and seated.game.is_over else None

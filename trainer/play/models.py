@@ -110,6 +110,7 @@ class GameSeat(Base):
     __tablename__ = "game_seat"
     __table_args__ = (
         Index("ix_game_seat_learner", "learner_id"),
+        Index("ix_game_seat_left_by", "left_by"),
         CheckConstraint("learner_id IS NULL OR bot_level IS NULL", name="ck_game_seat_one_sitter"),
     )
 
@@ -139,6 +140,9 @@ class GameSeat(Base):
     take_back: Mapped[str | None] = mapped_column(Text, default=None)
     #: The person did not move within the table's ``away_after``: a bot plays for them until they come back.
     away: Mapped[bool] = mapped_column(default=False)
+    #: The person who sat here until the host gave the seat to a bot: the game stays in
+    #: their list, and its replay opens from this chair once it is over.
+    left_by: Mapped[int | None] = mapped_column(ForeignKey("learner.id", ondelete="SET NULL"), default=None)
 
 
 class TablePhrase(Base):

@@ -263,7 +263,7 @@ def _unfinished() -> dict[str, tuple[games.GameSummary, ...] | tuple[tuple[int, 
     learner = g.get("learner")
     if learner is None:
         return {"unfinished_games": (), "unfinished_solitaires": ()}
-    in_progress = tuple(s for s in games.learner_games(learner.id) if not s.finished)
+    in_progress = tuple(s for s in games.learner_games(learner.id) if s.playing)
     return {
         "unfinished_games": in_progress[:UNFINISHED_LISTED],
         "unfinished_solitaires": solitaire.unfinished(learner.id)[:UNFINISHED_LISTED],

@@ -274,6 +274,14 @@ def spoken_items(table: Table) -> tuple[str, ...]:
     return speaking.said_items(table.show.items, i18n.current()) if table.show is not None else ()
 
 
+def _not_seated(game_id: int) -> ResponseReturnValue:
+    """The learner has no seat at this game: back to their games if the host gave it to a bot, else not found."""
+    if not games.seat_given_away(g.learner.id, game_id):
+        abort(404)
+    flash(_("The host gave your seat to a bot while you were away: it plays on for you."), "info")
+    return redirect(url_for("play.index"))
+
+
 @bp.route("/<id:game_id>", methods=["GET", "POST"])
 @learner_required
 def table(game_id: int) -> ResponseReturnValue:
@@ -285,7 +293,7 @@ def table(game_id: int) -> ResponseReturnValue:
                 settings = table_settings.settings_of(actor)
                 message = games.act(actor, game_id, version, move, coached=settings.coach, say_go=settings.say_go)
             except LookupError:
-                abort(404)
+                return _not_seated(game_id)
             except games.StaleAction as error:
                 flash(str(error), "info")
             except games.GameActionError as error:
@@ -294,7 +302,7 @@ def table(game_id: int) -> ResponseReturnValue:
                 if message:
                     flash(message, "info")
         elif games.load_table(g.learner.id, game_id) is None:
-            abort(404)
+            return _not_seated(game_id)
         return redirect(url_for("play.table", game_id=game_id))
     front, view = _front_table(game_id, coach_on=True)
     if view is not None and view.live is not None and view.live.clock_in == 0:
@@ -302,7 +310,7 @@ def table(game_id: int) -> ResponseReturnValue:
         games.settle_clock(front, game_id)
         front, view = _front_table(game_id, coach_on=True)
     if view is None:
-        abort(404)
+        return _not_seated(game_id)
     at_device = None
     if passing.is_pass_and_play(view) and not accounts_mode():
         to = passing.passed_to(view)
