@@ -21,6 +21,7 @@ import os
 import secrets
 from contextlib import contextmanager, nullcontext
 from datetime import timedelta
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, ContextManager, Iterator, Mapping
@@ -285,9 +286,21 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
 
 def upgrade_database(app: Flask) -> None:
-    """Upgrade the app's database to the newest migration, once however many processes start together."""
+    """Upgrade the app's database to the newest migration, once however many processes start together.
+
+    A database already at the newest is left alone without taking the lock or
+    loading the migrations (a start, or a test's app, costs a query, not 20 ms)."""
+    current, head = database_revision(app)
+    if current is not None and current == head:
+        return
     with app.app_context(), migration_lock(db.engine):
         flask_migrate.upgrade(directory=str(MIGRATIONS_DIR))
+
+
+@cache
+def newest_revision() -> str | None:
+    """The newest migration's revision (read from the migration scripts once a process)."""
+    return ScriptDirectory(str(MIGRATIONS_DIR)).get_current_head()
 
 
 def migration_lock(engine: Engine) -> ContextManager[object]:
@@ -331,8 +344,7 @@ def database_revision(app: Flask) -> tuple[str | None, str | None]:
     """The app's database's migration revision (None before the first) and the newest one."""
     with app.app_context(), db.engine.connect() as connection:
         current = MigrationContext.configure(connection).get_current_revision()
-    head = ScriptDirectory(str(MIGRATIONS_DIR)).get_current_head()
-    return current, head
+    return current, newest_revision()
 
 
 def _lock_sqlite_for_writes(app: Flask) -> None:
