@@ -22,8 +22,7 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
-from tests.databases import DATABASES, close_app, postgres_database, postgres_server  # noqa: F401
-from trainer.web import create_app
+from tests.databases import DATABASES, app_for_test, close_app, postgres_database, postgres_server  # noqa: F401
 
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -63,7 +62,7 @@ def live_server(request, tmp_path):
         url = request.getfixturevalue("postgres_database").fresh()
     else:
         url = f"sqlite:///{tmp_path / 'browser.sqlite3'}"
-    app = create_app({"SECRET_KEY": "browser tests", "SQLALCHEMY_DATABASE_URI": url})
+    app = app_for_test({"SECRET_KEY": "browser tests", "SQLALCHEMY_DATABASE_URI": url})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -18,7 +18,14 @@ import shutil
 
 import pytest
 
-from tests.databases import DATABASES, app_config, close_app, postgres_database, postgres_server  # noqa: F401
+from tests.databases import (  # noqa: F401
+    DATABASES,
+    app_config,
+    app_for_test,
+    close_app,
+    postgres_database,
+    postgres_server,
+)
 from trainer.record import accounts
 from trainer.web import create_app
 
@@ -46,7 +53,7 @@ def database_url(request, tmp_path, migrated_database) -> str:
 
 @pytest.fixture
 def app(database_url):
-    app = create_app(app_config(database_url))
+    app = app_for_test(app_config(database_url))
     yield app
     close_app(app)
 

@@ -140,8 +140,9 @@ def offers_a_move(html: str) -> bool:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("counting", ["muggins", "strict muggins"])
-def test_two_people_play_a_whole_muggins_game_each_seeing_only_their_own_cards(app, learner, counting):
+def test_two_people_play_a_whole_muggins_game_each_seeing_only_their_own_cards(app, learner):
+    # Each database plays one of the two countings: both are covered, at half the cost of all four pairs.
+    counting = "strict muggins" if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql") else "muggins"
     app.config["PLAY_SEED"] = 5
     ann, bob = learner, person(app, "Bob")
     room = open_room(ann, counting=counting)
