@@ -9,12 +9,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from sqlalchemy import select
 
 from engine.events import Shown
 from trainer import database
 from trainer.database import db
 from trainer.play import passing
 from trainer.play.games import GameSetup
+from trainer.play.models import GameSeat
 from trainer.record import learners
 from trainer.record.models import Attempt
 
@@ -217,3 +219,19 @@ def test_the_pass_screen_speaks_russian(seeded, learner):
     assert english_left(screen) == ["Bob"]
     form = learner.client.get("/play/").get_data(as_text=True)
     assert "За одним устройством" in form
+
+
+def test_in_a_game_of_teams_the_partner_chosen_sits_on_the_learners_team(app, learner):
+    bob, cat = profile(app, "Bob"), profile(app, "Cat")
+    html = learner.client.get("/play/").get_data(as_text=True)
+    assert f'<option value="{cat}">Cat</option>' in html[html.index('data-testid="pass-partner"'):]
+    # Cat ticked and chosen as the partner, Bob ticked; then someone new typed in and chosen as the partner.
+    for fields, partner in (({"person": [str(bob), str(cat)], "partner": str(cat)}, "Cat"),
+                            ({"person": [str(bob)], "name": "Dee", "partner": "new"}, "Dee")):
+        game_id = int(start(learner, variant="four-player", **fields).rsplit("/", 1)[1])
+        with app.app_context():
+            seated = db.session.scalars(select(GameSeat).where(GameSeat.game_id == game_id,
+                                                               GameSeat.learner_id.is_not(None)))
+            seat_of = {learners.learner_by_id(s.learner_id).name: s.seat for s in seated}
+        rules = saved_seat(app, game_id)[0].rules
+        assert rules.side_of(seat_of[partner]) == rules.side_of(seat_of["Ann"]) != rules.side_of(seat_of["Bob"])

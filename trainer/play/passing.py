@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from engine.rules import Rules
 from trainer.language.i18n import gettext as _
 from trainer.language.i18n import ngettext
 from trainer.play.games import GameActionError, GameSetup, TableView, new_game
@@ -56,14 +57,17 @@ class PassScreen:
     deal_number: int
 
 
-def start(host_id: int, setup: GameSetup, others: Sequence[int], *, seed: int | None = None,
-          coached: bool = False, say_go: bool = False) -> int:
+def start(host_id: int, setup: GameSetup, others: Sequence[int], *, partner: int | None = None,
+          seed: int | None = None, coached: bool = False, say_go: bool = False) -> int:
     """Start a pass-and-play game hosted by the learner and return its id: the
-    host in seat 0, the ``others`` (profiles without a password, in the order
-    given) in the next seats, bots of the set-up's level in the rest.
+    host in seat 0, the ``others`` (profiles without a password) round the table
+    in the order given, bots of the set-up's level in the seats left.  In a game
+    of teams the ``partner`` (one of the others, or another profile) sits on the
+    host's team, and the others against it while it has seats to fill.
     :class:`GameActionError` (a message for the learner) for no other profile,
     too many for the game, an unknown or protected profile, or a practice game."""
-    chosen = tuple(dict.fromkeys(other for other in others if other != host_id))
+    chosen = tuple(dict.fromkeys(other for other in (*others, *([partner] if partner is not None else ()))
+                                 if other != host_id))
     if not chosen:
         raise GameActionError(_("Choose at least one other profile to play at this device."))
     if setup.practice:
@@ -76,9 +80,34 @@ def start(host_id: int, setup: GameSetup, others: Sequence[int], *, seed: int | 
         info = learners.learner_by_id(other)
         if info is None or info.has_password:
             raise GameActionError(_("That profile does not exist any more; pick another or type a name."))
-    sitters = (Sitter.person(host_id), *(Sitter.person(other) for other in chosen),
-               *(Sitter.bot(setup.level) for _seat in range(rules.players - 1 - len(chosen))))
+    seated = _seats(rules, host_id, chosen, partner if rules.partnerships else None)
+    sitters = tuple(Sitter.bot(setup.level) if person is None else Sitter.person(person) for person in seated)
     return new_game(host_id, setup, seed=seed, sitters=sitters, coached=coached, say_go=say_go)
+
+
+def _seats(rules: Rules, host_id: int, chosen: Sequence[int], partner: int | None) -> tuple[int | None, ...]:
+    """Who sits in each seat (None: a bot): the host in seat 0; with a partner,
+    the partner beside them on their team and the rest on the other teams first.
+
+    >>> from engine.rules import FOUR_PLAYER
+    >>> _seats(FOUR_PLAYER, 1, (2, 3), partner=3)
+    (1, 2, 3, None)
+    >>> _seats(FOUR_PLAYER, 1, (2, 3), partner=None)
+    (1, 2, 3, None)
+    >>> _seats(FOUR_PLAYER, 1, (2, 3, 4), partner=2)
+    (1, 3, 2, 4)
+    """
+    seats: list[int | None] = [host_id] + [None] * (rules.players - 1)
+    if partner is None:
+        for seat, person in enumerate(chosen, start=1):
+            seats[seat] = person
+        return tuple(seats)
+    team = rules.seats_of(rules.side_of(0))[1:]
+    seats[team[0]] = partner
+    others = [seat for seat in range(1, rules.players) if seat not in team] + list(team[1:])
+    for seat, person in zip(others, (person for person in chosen if person != partner)):
+        seats[seat] = person
+    return tuple(seats)
 
 
 def is_pass_and_play(view: TableView) -> bool:

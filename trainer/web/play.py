@@ -79,6 +79,7 @@ def index() -> ResponseReturnValue:
         variant_label=games.variant_label,
         counting_label=games.counting_label,
         level_description=level_description,
+        new_partner=NEW_PARTNER,
         pass_profiles=None if accounts_mode() else tuple(
             p for p in learners.personal_learners(limit=PROFILES_LISTED + 1) if p.id != g.learner.id
         )[:PROFILES_LISTED],
@@ -109,6 +110,10 @@ def new() -> ResponseReturnValue:
 FRONT = "pass_front"
 
 
+#: The pass-and-play form's choice of partner that means the someone new it names.
+NEW_PARTNER = "new"
+
+
 @bp.post("/pass")
 @learner_required
 def new_pass() -> ResponseReturnValue:
@@ -120,13 +125,17 @@ def new_pass() -> ResponseReturnValue:
         flash(_("That form was out of date; please try again."), "error")
         return redirect(url_for("play.index"))
     others = [key for key in map(learners.row_key, request.form.getlist("person")) if key is not None]
+    partner_field = request.form.get("partner", "")
+    partner = learners.row_key(partner_field)
     try:
         setup = read_setup(request.form)
         name = request.form.get("name", "").strip()
         if name:
             others.append(accounts.open_profile(name).id)
-        game_id = passing.start(g.learner.id, setup, others, seed=current_app.config.get("PLAY_SEED"),
-                                coached=_coached(), say_go=_says_go())
+            if partner_field == NEW_PARTNER:
+                partner = others[-1]
+        game_id = passing.start(g.learner.id, setup, others, partner=partner,
+                                seed=current_app.config.get("PLAY_SEED"), coached=_coached(), say_go=_says_go())
     except (games.GameActionError, accounts.AccountError) as error:
         flash(str(error), "error")
         return redirect(url_for("play.index", _anchor="pass-and-play"))

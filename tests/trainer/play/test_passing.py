@@ -91,3 +91,23 @@ def _values(value: object) -> list[object]:
         for item in inner if isinstance(inner, tuple) else (inner,):
             found.extend(_values(item))
     return found
+
+
+@pytest.mark.parametrize("variant", ["four-player", "six-2-teams", "six-3-teams"])
+def test_in_a_game_of_teams_the_partner_sits_on_the_hosts_team_and_the_others_against_it(app, variant):
+    with app.app_context():
+        ann, bob, cat, dee = profiles("Ann", "Bob", "Cat", "Dee")
+        setup = games.GameSetup(variant=variant, length="61")
+        game_id = passing.start(ann, setup, [bob, cat], partner=dee, seed=3)  # the partner need not be ticked
+        seating = games.table_view(ann, game_id).table.seating
+        seat_of = {s.learner_id: seat for seat, s in enumerate(seating.sitters) if s.learner_id is not None}
+        rules = setup.rules()
+        assert seat_of[ann] == 0 and rules.side_of(seat_of[dee]) == rules.side_of(0)
+        assert rules.side_of(seat_of[bob]) != rules.side_of(0) and rules.side_of(seat_of[cat]) != rules.side_of(0)
+
+
+def test_a_partner_in_a_game_without_teams_is_seated_as_the_others_are(app):
+    with app.app_context():
+        ann, bob, cat = profiles("Ann", "Bob", "Cat")
+        game_id = passing.start(ann, games.GameSetup(variant="four-each", length="61"), [bob, cat], partner=cat)
+        assert games.table_view(ann, game_id).people == (ann, bob, cat)
