@@ -51,6 +51,7 @@ import math
 import random
 from dataclasses import dataclass, replace
 from datetime import datetime
+from enum import StrEnum
 from typing import Any, Sequence, cast
 
 from sqlalchemy import ColumnElement, CursorResult, func, or_, select, update
@@ -96,41 +97,80 @@ from trainer.record import attempts, learners, table_settings
 #: Match points that win a match (free-play convention: 1 a game, 2 a skunk).
 MATCH_POINTS = 3
 
-#: The games offered, by the set-up form's name: every table of RULES.md §4, the
-#: learner in one seat and bots in the others.  Three players: each for
+class Variant(StrEnum):
+    """A game the set-up form offers, by its name (saved in ``saved_game.variant``,
+    twelve characters; "four-player" keeps its name: saved games read it back).
+
+    >>> Variant("six-3-teams") is Variant.SIX_THREE_TEAMS and Variant.SIX_CARD == "six-card"
+    True
+    """
+
+    SIX_CARD = "six-card"
+    FIVE_CARD = "five-card"
+    SEVEN_CARD = "seven-card"
+    THREE_PLAYER = "three-player"
+    FOUR_PLAYER = "four-player"
+    FOUR_EACH = "four-each"
+    FIVE_PLAYER = "five-player"
+    SIX_PLAYER = "six-player"
+    SIX_TWO_TEAMS = "six-2-teams"
+    SIX_THREE_TEAMS = "six-3-teams"
+
+
+#: The rules of each game offered: every table of RULES.md §4, the learner in
+#: one seat and bots or people in the others.  Three players: each for
 #: themselves (five cards each, one to the crib from the deck, to 61); four
-#: players: the learner and a bot partner sitting opposite, against two bots (to
-#: 121), or each for themselves; five and six players (seed 004's playroom)
-#: each for themselves, and six as two teams of three or three teams of two,
-#: seated so the teams alternate.  ("four-player" keeps its name: saved games
-#: read it back.  A name is saved in ``saved_game.variant``, twelve characters.)
-VARIANTS: dict[str, Rules] = {
-    "six-card": STANDARD, "five-card": FIVE_CARD, "seven-card": SEVEN_CARD,
-    "three-player": THREE_PLAYER, "four-player": FOUR_PLAYER, "four-each": FOUR_PLAYER_SOLO,
-    "five-player": FIVE_PLAYER, "six-player": SIX_PLAYER, "six-2-teams": SIX_PLAYER_TWO_TEAMS,
-    "six-3-teams": SIX_PLAYER_THREE_TEAMS,
+#: players: partners sitting opposite (to 121), or each for themselves; five
+#: and six players (seed 004's playroom) each for themselves, and six as two
+#: teams of three or three teams of two, seated so the teams alternate.
+VARIANTS: dict[Variant, Rules] = {
+    Variant.SIX_CARD: STANDARD, Variant.FIVE_CARD: FIVE_CARD, Variant.SEVEN_CARD: SEVEN_CARD,
+    Variant.THREE_PLAYER: THREE_PLAYER, Variant.FOUR_PLAYER: FOUR_PLAYER, Variant.FOUR_EACH: FOUR_PLAYER_SOLO,
+    Variant.FIVE_PLAYER: FIVE_PLAYER, Variant.SIX_PLAYER: SIX_PLAYER, Variant.SIX_TWO_TEAMS: SIX_PLAYER_TWO_TEAMS,
+    Variant.SIX_THREE_TEAMS: SIX_PLAYER_THREE_TEAMS,
 }
-#: The targets offered (seed 004's playroom: 61, 91, 121 and 241 for every table), or the game's own.
-LENGTHS = ("own", "61", "91", "121", "241")
+
+
+class Length(StrEnum):
+    """A length the set-up form offers (seed 004's playroom: 61, 91, 121 and 241
+    for every table), or the game's own (121; three players' 61; seven-card's 181).
+
+    >>> [Length(text).target(VARIANTS[Variant.SEVEN_CARD]) for text in ("own", "61")]
+    [181, 61]
+    """
+
+    OWN = "own"
+    TO_61 = "61"
+    TO_91 = "91"
+    TO_121 = "121"
+    TO_241 = "241"
+
+    def target(self, rules: Rules) -> int:
+        """The points a game of ``rules`` is played to at this length."""
+        return rules.target if self is Length.OWN else int(self.value)
+
+
+#: The lengths in the order the set-up form offers them.
+LENGTHS = tuple(Length)
 
 #: Each game as the set-up form offers it, and as a list of games names it.
 VARIANT_LABELS = {
-    "six-card": NC_("variant", "Six-card"), "five-card": NC_("variant", "Five-card"),
-    "seven-card": NC_("variant", "Seven-card"), "three-player": NC_("variant", "Three players"),
-    "four-player": NC_("variant", "Four players (partners)"),
-    "four-each": NC_("variant", "Four players, each for themselves"),
-    "five-player": NC_("variant", "Five players"), "six-player": NC_("variant", "Six players, each for themselves"),
-    "six-2-teams": NC_("variant", "Six players, two teams of three"),
-    "six-3-teams": NC_("variant", "Six players, three teams of two"),
+    Variant.SIX_CARD: NC_("variant", "Six-card"), Variant.FIVE_CARD: NC_("variant", "Five-card"),
+    Variant.SEVEN_CARD: NC_("variant", "Seven-card"), Variant.THREE_PLAYER: NC_("variant", "Three players"),
+    Variant.FOUR_PLAYER: NC_("variant", "Four players (partners)"),
+    Variant.FOUR_EACH: NC_("variant", "Four players, each for themselves"),
+    Variant.FIVE_PLAYER: NC_("variant", "Five players"), Variant.SIX_PLAYER: NC_("variant", "Six players, each for themselves"),
+    Variant.SIX_TWO_TEAMS: NC_("variant", "Six players, two teams of three"),
+    Variant.SIX_THREE_TEAMS: NC_("variant", "Six players, three teams of two"),
 }
 VARIANT_NAMES = {
-    "six-card": NC_("variant name", "six-card"), "five-card": NC_("variant name", "five-card"),
-    "seven-card": NC_("variant name", "seven-card"), "three-player": NC_("variant name", "three-player"),
-    "four-player": NC_("variant name", "four-player"),
-    "four-each": NC_("variant name", "four-player (each for themselves)"),
-    "five-player": NC_("variant name", "five-player"), "six-player": NC_("variant name", "six-player"),
-    "six-2-teams": NC_("variant name", "six-player (two teams)"),
-    "six-3-teams": NC_("variant name", "six-player (three teams)"),
+    Variant.SIX_CARD: NC_("variant name", "six-card"), Variant.FIVE_CARD: NC_("variant name", "five-card"),
+    Variant.SEVEN_CARD: NC_("variant name", "seven-card"), Variant.THREE_PLAYER: NC_("variant name", "three-player"),
+    Variant.FOUR_PLAYER: NC_("variant name", "four-player"),
+    Variant.FOUR_EACH: NC_("variant name", "four-player (each for themselves)"),
+    Variant.FIVE_PLAYER: NC_("variant name", "five-player"), Variant.SIX_PLAYER: NC_("variant name", "six-player"),
+    Variant.SIX_TWO_TEAMS: NC_("variant name", "six-player (two teams)"),
+    Variant.SIX_THREE_TEAMS: NC_("variant name", "six-player (three teams)"),
 }
 #: Each way of counting the show, as the set-up form offers it and as a list of games names it.
 COUNTING_LABELS = {
@@ -155,8 +195,8 @@ def variant_name(variant: str) -> str:
 
 #: Each length as the set-up form offers it.
 LENGTH_LABELS = {
-    "own": N_("The game’s own"), "61": N_("61 (one lap)"), "91": N_("91 (a lap and a half)"),
-    "121": N_("121 (two laps)"), "241": N_("241 (four laps)"),
+    Length.OWN: N_("The game’s own"), Length.TO_61: N_("61 (one lap)"), Length.TO_91: N_("91 (a lap and a half)"),
+    Length.TO_121: N_("121 (two laps)"), Length.TO_241: N_("241 (four laps)"),
 }
 
 
@@ -218,8 +258,8 @@ class GameSetup:
     for a variant or length the trainer does not offer."""
 
     level: Level = Level.EASY
-    variant: str = "six-card"
-    length: str = "own"
+    variant: Variant = Variant.SIX_CARD
+    length: Length = Length.OWN
     counting: Counting = Counting.AUTOMATIC
     pegging_muggins: bool = False
     skunks: bool = True
@@ -232,12 +272,17 @@ class GameSetup:
     practice: bool = False
 
     def __post_init__(self) -> None:
-        if self.variant not in VARIANTS:
+        # The form's text becomes the value, or a message saying what is offered.
+        try:
+            object.__setattr__(self, "variant", Variant(self.variant))
+        except ValueError:
             raise GameActionError(
                 _("Choose one of the games offered: six-, five- or seven-card, or three to six players.")
-            )
-        if self.length not in LENGTHS:
-            raise GameActionError(_("Choose a game to 61, 91, 121 or 241, or the game's own length."))
+            ) from None
+        try:
+            object.__setattr__(self, "length", Length(self.length))
+        except ValueError:
+            raise GameActionError(_("Choose a game to 61, 91, 121 or 241, or the game's own length.")) from None
         if self.giveaway and VARIANTS[self.variant].players != 2:
             raise GameActionError(_("Giveaway is a two-player game: choose six-, five- or seven-card for it."))
         if self.giveaway and self.counting.is_muggins:
@@ -251,7 +296,7 @@ class GameSetup:
 
     def rules(self) -> Rules:
         base = VARIANTS[self.variant]
-        target = base.target if self.length == "own" else int(self.length)
+        target = self.length.target(base)
         return base.to_target(target, skunks=self.skunks).with_options(
             counting=self.counting,
             pegging_muggins=self.pegging_muggins,
@@ -296,7 +341,7 @@ STAND_IN = Level.MEDIUM
 def _setup_of(row: SavedGame) -> GameSetup:
     """The set-up a saved game was made with (its next game in a match is set up alike).
     A target the form offers is that length; any other (seven-card's 181) is the game's own."""
-    length = str(row.target) if str(row.target) in LENGTHS else "own"
+    length = str(row.target) if str(row.target) in LENGTHS else Length.OWN
     return GameSetup(
         Level(row.level), row.variant, length,
         Counting(row.counting), row.pegging_muggins, row.skunks, row.match_id is not None, row.giveaway,

@@ -27,7 +27,7 @@ from trainer.language import i18n
 from trainer.language.i18n import NC_, ngettext, pgettext
 from trainer.language.i18n import gettext as _
 from trainer.play import coach
-from trainer.play.games import VARIANTS, SeatedGame, finished_game, match_score, variant_name
+from trainer.play.games import VARIANTS, SeatedGame, Variant, finished_game, match_score, variant_name
 from trainer.play.models import GameSeat, SavedGame
 from trainer.play.notes import DiscardNote, PlayNote, note_of
 from trainer.play.seats import Seating, at_level, level_label
@@ -222,7 +222,7 @@ def level_stats(learner_id: int, level: str, target: int, variant: str = "six-ca
     elif len(alike) > 1 or variant not in VARIANTS:
         kind = Compared.TWO_PLAYERS
     else:
-        kind = {"three-player": Compared.THREE_PLAYERS, "four-player": Compared.FOUR_PLAYERS}.get(
+        kind = {Variant.THREE_PLAYER: Compared.THREE_PLAYERS, Variant.FOUR_PLAYER: Compared.FOUR_PLAYERS}.get(
             variant, Compared.OTHER_TABLE)
     return LevelStats(level, target, games, int(wins), float(mine), float(theirs), kind, variant)
 
@@ -230,7 +230,7 @@ def level_stats(learner_id: int, level: str, target: int, variant: str = "six-ca
 def _alike(variant: str) -> list[str]:
     """The variants whose games are compared with ``variant``'s: those of the same table
     (as many players, in the same teams); the two-player games all together."""
-    rules = VARIANTS.get(variant, VARIANTS["six-card"])
+    rules = VARIANTS.get(variant, VARIANTS[Variant.SIX_CARD])
     return [name for name, other in VARIANTS.items() if (other.players, other.teams) == (rules.players, rules.teams)]
 
 

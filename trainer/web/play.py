@@ -213,8 +213,8 @@ def read_setup(form: MultiDict[str, str]) -> games.GameSetup:
         )
     return games.GameSetup(  # which checks the variant and the length
         level,
-        form.get("variant", "six-card"),
-        form.get("length", "own"),
+        form.get("variant", games.Variant.SIX_CARD),
+        form.get("length", games.Length.OWN),
         counting,
         form.get("pegging_muggins") == "on" and counting.is_muggins,
         form.get("skunks") == "on",
