@@ -9,7 +9,8 @@ others ``--attempts`` each), then:
    the data step of ``0010_ratings``) on every learner, and on demo-1 alone;
 2. times, in process, as demo-1: answering (recording an attempt and
    :func:`trainer.rating.answers.rate_attempt`, one commit), dealing at the
-   learner's level (:func:`trainer.rating.dealing.pick_deal` among 8 candidates)
+   learner's level (:func:`trainer.rating.dealing.pick_deal` among 8 candidates),
+   the shared pool's deals near their level (:func:`trainer.rating.dealing.pool_deals`)
    and what is due (:func:`trainer.rating.memory.due_deals`);
 3. starts ``crib serve`` and times ``GET /progress/`` and ``GET /daily/`` as demo-1.
 
@@ -99,12 +100,16 @@ def time_services(app, rounds: int) -> Timings:
             dealing.pick_deal(demo1, Skill.COUNT_HAND, candidates, rng)
             picked = time.perf_counter() - started
             started = time.perf_counter()
+            dealing.pool_deals(demo1, DrillKind.SHOW, Skill.COUNT_HAND)
+            pooled = time.perf_counter() - started
+            started = time.perf_counter()
             memory.due_deals(demo1, DrillKind.SHOW, trainer_database.utcnow())
             due = time.perf_counter() - started
             trainer_database.rollback()
             if n >= 3:  # the first few warm the caches
                 timings.seconds["answer + rate_attempt"].append(answered)
                 timings.seconds["pick_deal (8 candidates)"].append(picked)
+                timings.seconds["pool_deals (4 from the shared pool)"].append(pooled)
                 timings.seconds["due_deals"].append(due)
     return timings
 

@@ -76,8 +76,9 @@ def _due(learner_id: int, kind: DrillKind) -> tuple[int | None, Deal] | None:
 
 def _at_level(learner_id: int, kind: DrillKind, skill: Skill, rng: random.Random, new_deal: Callable[[], Deal],
               target: float) -> Deal:
-    """One of :data:`CANDIDATES` deals from ``new_deal``, picked near the learner's level."""
-    candidates = [new_deal() for _ in range(CANDIDATES)]
+    """One of :data:`CANDIDATES` deals from ``new_deal`` and a few from the shared
+    pool of rated deals (:func:`trainer.rating.dealing.pool_deals`), picked near the learner's level."""
+    candidates = [new_deal() for _ in range(CANDIDATES)] + dealing.pool_deals(learner_id, kind, skill, target=target)
     totals = stats.learner_totals(learner_id, kind)
     due_types = set(memory.due_combo_types(learner_id, kind, database.utcnow()))
     weights = [

@@ -3,6 +3,7 @@ what the drill views call, without a request."""
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import timedelta
 
@@ -15,10 +16,12 @@ from trainer.database import db
 from trainer.drills import grading
 from trainer.drills.answers import BestCard, Claims, LaidAway, PegPoints, ShowOptions, Total
 from trainer.drills.checking import AnswerMode, Claim
-from trainer.drills.deal import DiscardDeal, FocusKind, PeggingMoment
-from trainer.rating import ratings
-from trainer.rating.models import ReviewCard
-from trainer.rating.skills import Skill
+from trainer.drills.deal import DiscardDeal, FocusKind, PeggingMoment, deal_discard, pegging_moment
+from trainer.rating import dealing, ratings
+from trainer.rating.glicko2 import rating_for_chance
+from trainer.rating.models import DealMet, DealRating, LearnerRating, ReviewCard
+from trainer.rating.placement import TARGET_CHANCE
+from trainer.rating.skills import Skill, deal_key, deal_payload
 from trainer.record import history, learners, pending_drills
 from trainer.record.attempts import DrillKind
 
@@ -177,3 +180,44 @@ def test_new_deals_are_picked_near_the_learners_level(app, ann, monkeypatch):
     assert pending_of(ann, dealt).payload["deal"] == deal.to_dict()
     practice.next_show(ann, random.Random(13), options=ShowOptions(focus=FocusKind.NOBS))
     assert len(picks) == 1  # a focus the learner chose is dealt as asked
+
+
+def rate_deals(skill: Skill, rated: dict[float, object]) -> dict[float, str]:
+    """Deals others have met, at these ratings (as the answers of others leave them); their keys."""
+    keys = {}
+    for rating, deal in rated.items():
+        keys[rating] = deal_key(deal)
+        db.session.add(DealRating(skill=skill.value, deal_key=keys[rating], kind=skill.kind.value,
+                                  payload=json.dumps(deal_payload(skill.kind, deal)), rating=rating,
+                                  deviation=60.0, volatility=0.06))
+    database.commit()
+    return keys
+
+
+def test_the_shared_pool_offers_the_deals_rated_nearest_that_the_learner_has_not_met(app, ann):
+    rng = random.Random(21)
+    moments = {rating: pegging_moment(rng, None) for rating in (1000, 1400, 1480, 1520, 1600, 2000)}
+    keys = rate_deals(Skill.PEGGING, moments)
+    rate_deals(Skill.DISCARD, {1500: deal_discard(rng)})  # another skill's pool is not this one's
+    near = ratings.rated_deals_near(Skill.PEGGING, 1500, ann, 2)
+    assert sorted(rating.rating for _, rating in near) == [1400, 1480, 1520, 1600]
+    db.session.add(DealMet(learner_id=ann, skill=Skill.PEGGING.value, deal_key=keys[1520]))
+    database.commit()
+    assert sorted(rating.rating for _, rating in ratings.rated_deals_near(Skill.PEGGING, 1500, ann, 2)) == \
+        [1400, 1480, 1600, 2000]
+    # A newcomer's target chance is even while placing: the pool's deals around their own rating are offered.
+    offered = dealing.pool_deals(ann, DrillKind.PEGGING, Skill.PEGGING)
+    assert [deal_key(deal) for deal in offered] == [keys[1600], keys[2000], keys[1480], keys[1400]]
+
+
+def test_a_deal_from_the_pool_at_the_learners_target_is_the_one_dealt(app, ann):
+    """A placed learner rated far above the fresh deals' priors: beside them (each a
+    near-certain right answer) the pool's deal rated at their target chance is picked."""
+    db.session.add(LearnerRating(learner_id=ann, skill=Skill.DISCARD.value, rating=2300.0, deviation=50.0,
+                                 volatility=0.06, rated=50, updated_at=database.utcnow()))
+    database.commit()
+    learner = ratings.learner_rating(ann, Skill.DISCARD, database.utcnow())
+    at_target = deal_discard(random.Random(22))
+    rate_deals(Skill.DISCARD, {rating_for_chance(learner, TARGET_CHANCE, 60.0): at_target})
+    dealt = practice.next_discard(ann, random.Random(23), dealer=None)
+    assert pending_of(ann, dealt).payload["deal"] == at_target.to_dict()

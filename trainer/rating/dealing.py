@@ -21,9 +21,11 @@ from typing import Generic, Iterable, Sequence, TypeVar
 
 from trainer.database import utcnow
 from trainer.drills.adaptive import ERROR_BOOST, UNTRIED_ERROR
+from trainer.drills.deal import replay
 from trainer.rating import placement, ratings
-from trainer.rating.glicko2 import Rating, expected_score
+from trainer.rating.glicko2 import Rating, expected_score, rating_for_chance
 from trainer.rating.skills import Deal, Skill, combo_types_of
+from trainer.record.attempts import DrillKind
 from trainer.record.combos import ComboType
 from trainer.record.stats import LearnerStats
 
@@ -85,6 +87,21 @@ def weak_type_weight(types: Iterable[ComboType], stats: LearnerStats) -> float:
 def deal_weights(deals: Sequence[Deal], stats: LearnerStats) -> list[float]:
     """:func:`weak_type_weight` of each deal (from the combo types it holds)."""
     return [weak_type_weight(combo_types_of(deal), stats) for deal in deals]
+
+
+#: Deals rated near the learner's target taken from the shared pool, on each side of it.
+POOL_EACH_SIDE = 2
+
+
+def pool_deals(learner_id: int, kind: DrillKind, skill: Skill, *, target: float = placement.TARGET_CHANCE,
+               now: datetime | None = None) -> list[Deal]:
+    """Deals others have met on ``skill``, the learner not yet, rated nearest the
+    one the learner would answer right with the target chance: candidates of a
+    known difficulty beside the drill's fresh ones (whose ratings are priors)."""
+    learner = ratings.learner_rating(learner_id, skill, now or utcnow())
+    chance = placement.target_for(ratings.learner_ratings(learner_id), skill, target)
+    near = ratings.rated_deals_near(skill, rating_for_chance(learner, chance), learner_id, POOL_EACH_SIDE)
+    return [deal for deal in (replay(kind, payload) for payload, _rating in near) if deal is not None]
 
 
 @dataclass(frozen=True, slots=True)

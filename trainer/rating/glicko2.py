@@ -114,6 +114,21 @@ def expected_score(player: Rating, opponent: Rating) -> float:
     return 1 / (1 + math.exp(-_g(opponent.deviation / SCALE) * (mu - mu_j)))
 
 
+def rating_for_chance(player: Rating, chance: float, deviation: float = MIN_DEVIATION) -> float:
+    """The rating of an opponent (a deal) of this ``deviation`` against which the
+    player's chance is ``chance``: :func:`expected_score` solved for its rating.
+
+    >>> learner = Rating(1500, 120)
+    >>> round(expected_score(learner, Rating(rating_for_chance(learner, 0.75), MIN_DEVIATION)), 6)
+    0.75
+    >>> rating_for_chance(learner, 0.5)
+    1500.0
+    """
+    mu = (player.rating - DEFAULT_RATING) / SCALE
+    mu_j = mu - math.log(chance / (1 - chance)) / _g(deviation / SCALE)
+    return DEFAULT_RATING + SCALE * mu_j
+
+
 def update(player: Rating, results: Iterable[tuple[Rating, float]], periods: float = 1.0, tau: float = TAU) -> Rating:
     """The player's rating after one rating period's ``results`` (each an opponent
     and the player's score: 1 a win, 0 a loss, between for partial credit);

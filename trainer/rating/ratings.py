@@ -30,7 +30,7 @@ from sqlalchemy import select
 from trainer.database import db, utcnow
 from trainer.rating import learner_model, tables
 from trainer.rating.glicko2 import DEFAULT_RATING, SCALE, Rating, expected_score, update
-from trainer.rating.models import DealRating, LearnerRating, RatingWeek
+from trainer.rating.models import DealMet, DealRating, LearnerRating, RatingWeek
 from trainer.rating.skills import (
     MIN_TIMED_FOR_DEAL,
     USUAL_SECONDS,
@@ -195,15 +195,18 @@ def deal_ratings(skill: Skill, deals: Sequence[Deal]) -> list[Rating]:
     return [rows.get(key) or prior_rating(skill, deal) for key, deal in zip(keys, deals)]
 
 
-def rated_deals_near(skill: Skill, rating: float, spread: float = 200.0, limit: int = 50) -> list[tuple[dict[str, Any], Rating]]:
-    """Deals others have met whose rating lies within ``spread`` of ``rating``
-    (server mode's pool to deal from), as (their ``dealt`` payload, rating),
-    read off the (skill, rating) index."""
-    rows = db.session.execute(
-        select(DealRating.payload, DealRating.rating, DealRating.deviation, DealRating.volatility)
-        .where(DealRating.skill == skill.value, DealRating.rating.between(rating - spread, rating + spread))
-        .limit(limit)
-    )
+def rated_deals_near(skill: Skill, rating: float, learner_id: int, count: int = 2) -> list[tuple[dict[str, Any], Rating]]:
+    """The deals others have met on ``skill`` rated nearest ``rating`` (``count``
+    at or above it and ``count`` below), which the learner has not met yet, as
+    (their ``dealt`` payload, rating): the shared pool a drill deals from beside
+    its fresh deals.  Two range reads of the (skill, rating) index, however
+    many deals are rated."""
+    met = select(DealMet.deal_key).where(DealMet.learner_id == learner_id, DealMet.skill == skill.value)
+    rated = select(DealRating.payload, DealRating.rating, DealRating.deviation, DealRating.volatility).where(
+        DealRating.skill == skill.value, DealRating.deal_key.not_in(met))
+    above = rated.where(DealRating.rating >= rating).order_by(DealRating.rating).limit(count)
+    below = rated.where(DealRating.rating < rating).order_by(DealRating.rating.desc()).limit(count)
+    rows = [*db.session.execute(above), *db.session.execute(below)]
     return [(json.loads(payload), Rating(r, d, v)) for payload, r, d, v in rows]
 
 
