@@ -127,6 +127,8 @@ class GameReplay:
     game_id: int
     deals: tuple[DealReplay, ...]
     muggins: bool
+    #: The host gave the learner's seat to a bot before the end: the results are not theirs.
+    left: bool = False
 
 
 def game_replay(learner_id: int, game_id: object) -> GameReplay | None:
@@ -138,7 +140,7 @@ def game_replay(learner_id: int, game_id: object) -> GameReplay | None:
         return None
     rules = seated.game.rules
     return GameReplay(seated.row.id, replay_deals(rules, seated.seating, seated.game.log),
-                      rules.counting.is_muggins)
+                      rules.counting.is_muggins, left=seated.mine.learner_id != learner_id)
 
 
 @dataclass(slots=True)
