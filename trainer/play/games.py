@@ -123,7 +123,7 @@ class Variant(StrEnum):
 #: players: partners sitting opposite (to 121), or each for themselves; five
 #: and six players (seed 004's playroom) each for themselves, and six as two
 #: teams of three or three teams of two, seated so the teams alternate.
-VARIANTS: dict[Variant, Rules] = {
+VARIANTS: dict[str, Rules] = {
     Variant.SIX_CARD: STANDARD, Variant.FIVE_CARD: FIVE_CARD, Variant.SEVEN_CARD: SEVEN_CARD,
     Variant.THREE_PLAYER: THREE_PLAYER, Variant.FOUR_PLAYER: FOUR_PLAYER, Variant.FOUR_EACH: FOUR_PLAYER_SOLO,
     Variant.FIVE_PLAYER: FIVE_PLAYER, Variant.SIX_PLAYER: SIX_PLAYER, Variant.SIX_TWO_TEAMS: SIX_PLAYER_TWO_TEAMS,
@@ -154,7 +154,7 @@ class Length(StrEnum):
 LENGTHS = tuple(Length)
 
 #: Each game as the set-up form offers it, and as a list of games names it.
-VARIANT_LABELS = {
+VARIANT_LABELS: dict[str, str] = {
     Variant.SIX_CARD: NC_("variant", "Six-card"), Variant.FIVE_CARD: NC_("variant", "Five-card"),
     Variant.SEVEN_CARD: NC_("variant", "Seven-card"), Variant.THREE_PLAYER: NC_("variant", "Three players"),
     Variant.FOUR_PLAYER: NC_("variant", "Four players (partners)"),
@@ -163,7 +163,7 @@ VARIANT_LABELS = {
     Variant.SIX_TWO_TEAMS: NC_("variant", "Six players, two teams of three"),
     Variant.SIX_THREE_TEAMS: NC_("variant", "Six players, three teams of two"),
 }
-VARIANT_NAMES = {
+VARIANT_NAMES: dict[str, str] = {
     Variant.SIX_CARD: NC_("variant name", "six-card"), Variant.FIVE_CARD: NC_("variant name", "five-card"),
     Variant.SEVEN_CARD: NC_("variant name", "seven-card"), Variant.THREE_PLAYER: NC_("variant name", "three-player"),
     Variant.FOUR_PLAYER: NC_("variant name", "four-player"),
@@ -194,7 +194,7 @@ def variant_name(variant: str) -> str:
 
 
 #: Each length as the set-up form offers it.
-LENGTH_LABELS = {
+LENGTH_LABELS: dict[str, str] = {
     Length.OWN: N_("The game’s own"), Length.TO_61: N_("61 (one lap)"), Length.TO_91: N_("91 (a lap and a half)"),
     Length.TO_121: N_("121 (two laps)"), Length.TO_241: N_("241 (four laps)"),
 }
@@ -252,6 +252,24 @@ class StaleAction(GameActionError):
 # ---------------------------------------------------------------- set-up
 
 
+def variant_of(name: str) -> Variant:
+    """The game a set-up names; a clear :class:`GameActionError` for one not offered."""
+    try:
+        return Variant(name)
+    except ValueError:
+        raise GameActionError(
+            _("Choose one of the games offered: six-, five- or seven-card, or three to six players.")
+        ) from None
+
+
+def length_of(name: str) -> Length:
+    """The length a set-up names; a clear :class:`GameActionError` for one not offered."""
+    try:
+        return Length(name)
+    except ValueError:
+        raise GameActionError(_("Choose a game to 61, 91, 121 or 241, or the game's own length.")) from None
+
+
 @dataclass(frozen=True, slots=True)
 class GameSetup:
     """Everything chosen on the set-up form; a clear :class:`GameActionError`
@@ -272,17 +290,9 @@ class GameSetup:
     practice: bool = False
 
     def __post_init__(self) -> None:
-        # The form's text becomes the value, or a message saying what is offered.
-        try:
-            object.__setattr__(self, "variant", Variant(self.variant))
-        except ValueError:
-            raise GameActionError(
-                _("Choose one of the games offered: six-, five- or seven-card, or three to six players.")
-            ) from None
-        try:
-            object.__setattr__(self, "length", Length(self.length))
-        except ValueError:
-            raise GameActionError(_("Choose a game to 61, 91, 121 or 241, or the game's own length.")) from None
+        # A name given as text (a saved game's, a test's) becomes its value, or a message.
+        object.__setattr__(self, "variant", variant_of(self.variant))
+        object.__setattr__(self, "length", length_of(self.length))
         if self.giveaway and VARIANTS[self.variant].players != 2:
             raise GameActionError(_("Giveaway is a two-player game: choose six-, five- or seven-card for it."))
         if self.giveaway and self.counting.is_muggins:
@@ -343,7 +353,7 @@ def _setup_of(row: SavedGame) -> GameSetup:
     A target the form offers is that length; any other (seven-card's 181) is the game's own."""
     length = str(row.target) if str(row.target) in LENGTHS else Length.OWN
     return GameSetup(
-        Level(row.level), row.variant, length,
+        Level(row.level), variant_of(row.variant), length_of(length),
         Counting(row.counting), row.pegging_muggins, row.skunks, row.match_id is not None, row.giveaway,
         bool(row.practice),
     )
@@ -1323,7 +1333,7 @@ def seat_given_away(learner_id: int, game_id: object) -> bool:
     """Whether the host of this table gave the learner's seat to a bot (they no longer sit at it)."""
     key = learners.row_key(game_id)
     return key is not None and db.session.scalar(
-        select(func.count()).where(GameSeat.game_id == key, GameSeat.left_by == learner_id)) > 0
+        select(GameSeat.seat).where(GameSeat.game_id == key, GameSeat.left_by == learner_id).limit(1)) is not None
 
 
 def finished_game(learner_id: int, game_id: object, *, former: bool = False) -> SeatedGame | None:

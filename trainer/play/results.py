@@ -222,8 +222,9 @@ def level_stats(learner_id: int, level: str, target: int, variant: str = "six-ca
     elif len(alike) > 1 or variant not in VARIANTS:
         kind = Compared.TWO_PLAYERS
     else:
-        kind = {Variant.THREE_PLAYER: Compared.THREE_PLAYERS, Variant.FOUR_PLAYER: Compared.FOUR_PLAYERS}.get(
-            variant, Compared.OTHER_TABLE)
+        alike_kinds: dict[str, Compared] = {Variant.THREE_PLAYER: Compared.THREE_PLAYERS,
+                                            Variant.FOUR_PLAYER: Compared.FOUR_PLAYERS}
+        kind = alike_kinds.get(variant, Compared.OTHER_TABLE)
     return LevelStats(level, target, games, int(wins), float(mine), float(theirs), kind, variant)
 
 

@@ -217,7 +217,7 @@ def _view(room: Room, learner_id: int) -> RoomView:
                  s.learner_id is not None, s.bot_level is not None, s.learner_id == learner_id,
                  _name(s.reserved_for) if s.reserved_for is not None and s.learner_id is None else "")
         for s in _seats(room))
-    rules = games.GameSetup(variant=room.variant, length=room.length).rules()
+    rules = games.GameSetup(variant=games.variant_of(room.variant), length=games.length_of(room.length)).rules()
     is_host = room.host_id == learner_id
     return RoomView(room.id, _name(room.host_id), is_host, room.token if is_host else None, room.live_key,
                     room.version, room.variant, rules.target, room.counting, seats, room.game_id, room.match,
@@ -381,7 +381,8 @@ def start(host_id: int, room_id: object, *, seed: int | None = None) -> int:
     if any(s.learner_id is None and s.bot_level is None for s in seats):
         raise RoomError(RoomRefusal.NOT_READY)
     bots = [Level(s.bot_level) for s in seats if s.bot_level is not None]
-    setup = games.GameSetup(bots[0] if bots else Level.EASY, room.variant, room.length, Counting(room.counting),
+    setup = games.GameSetup(bots[0] if bots else Level.EASY, games.variant_of(room.variant), games.length_of(room.length),
+                            Counting(room.counting),
                             skunks=room.skunks, match=room.match)
     sitters = tuple(Sitter.person(s.learner_id) if s.learner_id is not None else Sitter.bot(Level(s.bot_level or ""))
                     for s in seats)

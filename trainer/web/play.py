@@ -211,10 +211,10 @@ def read_setup(form: MultiDict[str, str]) -> games.GameSetup:
         raise games.GameActionError(
             _("Giveaway is played with automatic counting: under muggins nobody would claim a point.")
         )
-    return games.GameSetup(  # which checks the variant and the length
+    return games.GameSetup(
         level,
-        form.get("variant", games.Variant.SIX_CARD),
-        form.get("length", games.Length.OWN),
+        games.variant_of(form.get("variant", games.Variant.SIX_CARD)),
+        games.length_of(form.get("length", games.Length.OWN)),
         counting,
         form.get("pegging_muggins") == "on" and counting.is_muggins,
         form.get("skunks") == "on",

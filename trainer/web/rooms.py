@@ -80,8 +80,8 @@ def new() -> Response:
         flash(_("Choose automatic counting, muggins or strict muggins."), "error")
         return redirect(url_for("rooms.index"))
     try:
-        setup = games.GameSetup(variant=request.form.get("variant", games.Variant.SIX_CARD),
-                                length=request.form.get("length", games.Length.OWN), counting=counting,
+        setup = games.GameSetup(variant=games.variant_of(request.form.get("variant", games.Variant.SIX_CARD)),
+                                length=games.length_of(request.form.get("length", games.Length.OWN)), counting=counting,
                                 skunks=request.form.get("skunks") == "on", match=request.form.get("match") == "on")
         default = games.TableClock()
         clock = games.TableClock(
