@@ -3,15 +3,12 @@ game is laid away one hand at a time (the second hand is not on the page before
 the first discard), with a winning total the learner chooses; Hoyle's scores his
 heels.  Cards are picked with the digit keys, as keys.js offers on a picker.
 
-Screenshots at 390 px and 1280 px go to ``$PLAY_SCREENSHOTS`` (or the test's
-temporary folder).
+Screenshots at 390 px and 1280 px go to ``$PLAY_SCREENSHOTS`` when it is set.
 """
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -45,9 +42,9 @@ def count_exactly(page) -> None:
 
 
 @pytest.mark.front_end
-def test_arnolds_solitaire_one_hand_at_a_time_to_a_chosen_total(live_server, page, tmp_path):
+def test_arnolds_solitaire_one_hand_at_a_time_to_a_chosen_total(live_server, page):
     live_server.app.config["SOLITAIRE_SEED"] = 2
-    shots = Shots(Path(os.environ.get("PLAY_SCREENSHOTS", tmp_path)))
+    shots = Shots()
     page.set_viewport_size({"width": 390, "height": 844})
     sign_in(page, live_server)
     page.goto(live_server.url + "/solitaire/")
@@ -97,9 +94,9 @@ def test_arnolds_solitaire_one_hand_at_a_time_to_a_chosen_total(live_server, pag
     assert f"{score} points (the cards held {score})" in banner.inner_text()
 
 
-def test_hoyles_solitaire_pegs_his_heels(live_server, page, tmp_path):
+def test_hoyles_solitaire_pegs_his_heels(live_server, page):
     live_server.app.config["SOLITAIRE_SEED"] = HOYLE_HEELS_SEED
-    shots = Shots(Path(os.environ.get("PLAY_SCREENSHOTS", tmp_path)))
+    shots = Shots()
     page.set_viewport_size({"width": 390, "height": 844})
     sign_in(page, live_server)
     page.goto(live_server.url + "/solitaire/")
