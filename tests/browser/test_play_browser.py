@@ -11,36 +11,27 @@ the table, the show and the results, at phone and desktop widths, go to
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from engine.scoring import score_show
 
-from .helpers import cards_in, sign_in, submit
+from .helpers import cards_in, shoot, sign_in, submit
 from .table_stops import each_kind_of_stop, learner_id
 
 
 class Shots:
-    """Screenshots for a person to look at, each name once, into ``$PLAY_SCREENSHOTS``;
-    without it none are taken (nobody would look, and each costs two full-page shots)."""
+    """:func:`shoot` each name once (a loop passes the same stop many times)."""
 
     def __init__(self) -> None:
-        folder = os.environ.get("PLAY_SCREENSHOTS")
-        self.folder = Path(folder) if folder else None
         self.taken: set[str] = set()
 
     def take(self, page, name: str) -> None:
-        if self.folder is None or name in self.taken:
-            return
-        self.taken.add(name)
-        page.screenshot(path=str(self.folder / f"{name}-phone.png"), full_page=True, animations="disabled")
-        page.set_viewport_size({"width": 1280, "height": 900})
-        page.screenshot(path=str(self.folder / f"{name}-desktop.png"), full_page=True, animations="disabled")
-        page.set_viewport_size({"width": 390, "height": 844})
+        if name not in self.taken:
+            self.taken.add(name)
+            shoot(page, name)
 
 
 @pytest.mark.front_end
