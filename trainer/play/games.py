@@ -154,24 +154,23 @@ class Length(StrEnum):
 LENGTHS = tuple(Length)
 
 #: Each game as the set-up form offers it, and as a list of games names it.
-VARIANT_LABELS: dict[str, str] = {
-    Variant.SIX_CARD: NC_("variant", "Six-card"), Variant.FIVE_CARD: NC_("variant", "Five-card"),
-    Variant.SEVEN_CARD: NC_("variant", "Seven-card"), Variant.THREE_PLAYER: NC_("variant", "Three players"),
-    Variant.FOUR_PLAYER: NC_("variant", "Four players (partners)"),
-    Variant.FOUR_EACH: NC_("variant", "Four players, each for themselves"),
-    Variant.FIVE_PLAYER: NC_("variant", "Five players"), Variant.SIX_PLAYER: NC_("variant", "Six players, each for themselves"),
-    Variant.SIX_TWO_TEAMS: NC_("variant", "Six players, two teams of three"),
-    Variant.SIX_THREE_TEAMS: NC_("variant", "Six players, three teams of two"),
+VARIANT_WORDS: dict[str, tuple[str, str]] = {
+    Variant.SIX_CARD: (NC_("variant", "Six-card"), NC_("variant name", "six-card")),
+    Variant.FIVE_CARD: (NC_("variant", "Five-card"), NC_("variant name", "five-card")),
+    Variant.SEVEN_CARD: (NC_("variant", "Seven-card"), NC_("variant name", "seven-card")),
+    Variant.THREE_PLAYER: (NC_("variant", "Three players"), NC_("variant name", "three-player")),
+    Variant.FOUR_PLAYER: (NC_("variant", "Four players (partners)"), NC_("variant name", "four-player")),
+    Variant.FOUR_EACH: (NC_("variant", "Four players, each for themselves"),
+                        NC_("variant name", "four-player (each for themselves)")),
+    Variant.FIVE_PLAYER: (NC_("variant", "Five players"), NC_("variant name", "five-player")),
+    Variant.SIX_PLAYER: (NC_("variant", "Six players, each for themselves"), NC_("variant name", "six-player")),
+    Variant.SIX_TWO_TEAMS: (NC_("variant", "Six players, two teams of three"),
+                            NC_("variant name", "six-player (two teams)")),
+    Variant.SIX_THREE_TEAMS: (NC_("variant", "Six players, three teams of two"),
+                              NC_("variant name", "six-player (three teams)")),
 }
-VARIANT_NAMES: dict[str, str] = {
-    Variant.SIX_CARD: NC_("variant name", "six-card"), Variant.FIVE_CARD: NC_("variant name", "five-card"),
-    Variant.SEVEN_CARD: NC_("variant name", "seven-card"), Variant.THREE_PLAYER: NC_("variant name", "three-player"),
-    Variant.FOUR_PLAYER: NC_("variant name", "four-player"),
-    Variant.FOUR_EACH: NC_("variant name", "four-player (each for themselves)"),
-    Variant.FIVE_PLAYER: NC_("variant name", "five-player"), Variant.SIX_PLAYER: NC_("variant name", "six-player"),
-    Variant.SIX_TWO_TEAMS: NC_("variant name", "six-player (two teams)"),
-    Variant.SIX_THREE_TEAMS: NC_("variant name", "six-player (three teams)"),
-}
+VARIANT_LABELS = {variant: label for variant, (label, _name) in VARIANT_WORDS.items()}
+VARIANT_NAMES = {variant: name for variant, (_label, name) in VARIANT_WORDS.items()}
 #: Each way of counting the show, as the set-up form offers it and as a list of games names it.
 COUNTING_LABELS = {
     Counting.AUTOMATIC.value: NC_("counting", "Automatic"), Counting.MUGGINS.value: NC_("counting", "Muggins"),
