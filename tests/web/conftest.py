@@ -116,7 +116,8 @@ def learner(client) -> LearnerActions:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request, tmp_path):
-    """A new database of the test's own for a server to create: an SQLite file or a PostgreSQL database."""
+    """A new, empty database of the test's own (an SQLite file or a PostgreSQL database), for a
+    server or a migration to create its tables in."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'trainer.sqlite3'}"
         return

@@ -9,29 +9,15 @@ import json
 from datetime import datetime
 
 import flask_migrate
-import pytest
 from sqlalchemy import text
 
 from engine.game import Automation, Game
-from tests.databases import DATABASES
 from trainer.database import db
 from trainer.play import games
 from trainer.play.models import GameSeat, SavedGame
 from trainer.web import MIGRATIONS_DIR, create_app
 
 BEFORE = "0008_sessions"
-
-
-@pytest.fixture(params=DATABASES)
-def blank_database(request, tmp_path):
-    """The URL of an empty database of the test's own."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'old.sqlite3'}"
-        return
-    server = request.getfixturevalue("postgres_server")
-    url = server.new_database("seats")
-    yield url
-    server.drop(url)
 
 
 def _saved_game(run, game_id: int, variant: str, state: str, **values) -> None:
@@ -47,9 +33,9 @@ def _saved_game(run, game_id: int, variant: str, state: str, **values) -> None:
         id=game_id, variant=variant, state=state, t=datetime(2026, 12, 1), **row)
 
 
-def test_saved_games_move_into_seats_play_on_and_move_back(blank_database, monkeypatch):
+def test_saved_games_move_into_seats_play_on_and_move_back(database, monkeypatch):
     monkeypatch.setattr(flask_migrate, "upgrade", lambda directory: None)  # make the app without migrating
-    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": blank_database})
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": database})
     monkeypatch.undo()
     open_game = Game(games.VARIANTS["six-card"].with_options(target=61), 4, dealer=1,
                      automate=Automation.CUT_FOR_DEAL)
