@@ -100,7 +100,7 @@ def time_services(app, rounds: int) -> Timings:
             dealing.pick_deal(demo1, Skill.COUNT_HAND, candidates, rng)
             picked = time.perf_counter() - started
             started = time.perf_counter()
-            dealing.pool_deals(demo1, DrillKind.SHOW, Skill.COUNT_HAND)
+            dealing.pool_deals(demo1, DrillKind.SHOW, Skill.COUNT_HAND, dealing.aim_for(demo1, Skill.COUNT_HAND))
             pooled = time.perf_counter() - started
             started = time.perf_counter()
             memory.due_deals(demo1, DrillKind.SHOW, trainer_database.utcnow())

@@ -78,14 +78,15 @@ def _at_level(learner_id: int, kind: DrillKind, skill: Skill, rng: random.Random
               target: float) -> Deal:
     """One of :data:`CANDIDATES` deals from ``new_deal`` and a few from the shared
     pool of rated deals (:func:`trainer.rating.dealing.pool_deals`), picked near the learner's level."""
-    candidates = [new_deal() for _ in range(CANDIDATES)] + dealing.pool_deals(learner_id, kind, skill, target=target)
+    aim = dealing.aim_for(learner_id, skill, target)
+    candidates = [new_deal() for _ in range(CANDIDATES)] + dealing.pool_deals(learner_id, kind, skill, aim)
     totals = stats.learner_totals(learner_id, kind)
     due_types = set(memory.due_combo_types(learner_id, kind, database.utcnow()))
     weights = [
         weight * (DUE_TYPE_BOOST if due_types & set(combo_types_of(deal)) else 1.0)
         for deal, weight in zip(candidates, dealing.deal_weights(candidates, totals))
     ]
-    return dealing.pick_deal(learner_id, skill, candidates, rng, weights=weights, target=target).deal
+    return dealing.pick_deal(learner_id, skill, candidates, rng, weights=weights, target=target, aim=aim).deal
 
 
 def _deal(

@@ -206,7 +206,7 @@ def test_the_shared_pool_offers_the_deals_rated_nearest_that_the_learner_has_not
     assert sorted(rating.rating for _, rating in ratings.rated_deals_near(Skill.PEGGING, 1500, ann, 2)) == \
         [1400, 1480, 1600, 2000]
     # A newcomer's target chance is even while placing: the pool's deals around their own rating are offered.
-    offered = dealing.pool_deals(ann, DrillKind.PEGGING, Skill.PEGGING)
+    offered = dealing.pool_deals(ann, DrillKind.PEGGING, Skill.PEGGING, dealing.aim_for(ann, Skill.PEGGING))
     assert [deal_key(deal) for deal in offered] == [keys[1600], keys[2000], keys[1480], keys[1400]]
 
 

@@ -93,14 +93,27 @@ def deal_weights(deals: Sequence[Deal], stats: LearnerStats) -> list[float]:
 POOL_EACH_SIDE = 2
 
 
-def pool_deals(learner_id: int, kind: DrillKind, skill: Skill, *, target: float = placement.TARGET_CHANCE,
-               now: datetime | None = None) -> list[Deal]:
-    """Deals others have met on ``skill``, the learner not yet, rated nearest the
-    one the learner would answer right with the target chance: candidates of a
-    known difficulty beside the drill's fresh ones (whose ratings are priors)."""
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """Where a drill deals a learner on a skill: their rating now and the chance
+    to aim at (even while placing, the target after)."""
+
+    learner: Rating
+    chance: float
+
+
+def aim_for(learner_id: int, skill: Skill, target: float = placement.TARGET_CHANCE,
+            now: datetime | None = None) -> Aim:
+    """The learner's :class:`Aim` on ``skill``, read once for a drill's whole choice."""
     learner = ratings.learner_rating(learner_id, skill, now or utcnow())
-    chance = placement.target_for(ratings.learner_ratings(learner_id), skill, target)
-    near = ratings.rated_deals_near(skill, rating_for_chance(learner, chance), learner_id, POOL_EACH_SIDE)
+    return Aim(learner, placement.target_for(ratings.learner_ratings(learner_id), skill, target))
+
+
+def pool_deals(learner_id: int, kind: DrillKind, skill: Skill, aim: Aim) -> list[Deal]:
+    """Deals others have met on ``skill``, the learner not yet, rated nearest the
+    one the learner would answer right with the aimed chance: candidates of a
+    known difficulty beside the drill's fresh ones (whose ratings are priors)."""
+    near = ratings.rated_deals_near(skill, rating_for_chance(aim.learner, aim.chance), learner_id, POOL_EACH_SIDE)
     return [deal for deal in (replay(kind, payload) for payload, _rating in near) if deal is not None]
 
 
@@ -122,17 +135,17 @@ def pick_deal(
     weights: Sequence[float] | None = None,
     target: float = placement.TARGET_CHANCE,
     now: datetime | None = None,
+    aim: Aim | None = None,
 ) -> Picked:
     """Which of ``deals`` (candidates the drill dealt) to deal to the learner on
     ``skill``: the learner's rating and the deals' (their own or calibrated
-    priors) read in two queries, the target even while placing; ``weights``
-    favour some candidates (:func:`deal_weights`: those holding the learner's
-    weak combo types)."""
-    now = now or utcnow()
-    learner = ratings.learner_rating(learner_id, skill, now)
-    current = ratings.learner_ratings(learner_id)
+    priors) read in two queries, the target even while placing (``aim``: the
+    learner's rating and chance, when the caller has read them for ``target``);
+    ``weights`` favour some candidates (:func:`deal_weights`: those holding the
+    learner's weak combo types)."""
+    aim = aim or aim_for(learner_id, skill, target, now)
     deal_ratings = ratings.deal_ratings(skill, deals)
     weights = weights or [1.0] * len(deals)
     candidates = [Candidate(i, r, w) for i, (r, w) in enumerate(zip(deal_ratings, weights))]
-    chosen = choose_near(candidates, learner, placement.target_for(current, skill, target), rng)
-    return Picked(deals[chosen.item], chosen.item, expected_score(learner, chosen.rating))
+    chosen = choose_near(candidates, aim.learner, aim.chance, rng)
+    return Picked(deals[chosen.item], chosen.item, expected_score(aim.learner, chosen.rating))
