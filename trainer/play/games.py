@@ -350,9 +350,9 @@ STAND_IN = Level.MEDIUM
 def _setup_of(row: SavedGame) -> GameSetup:
     """The set-up a saved game was made with (its next game in a match is set up alike).
     A target the form offers is that length; any other (seven-card's 181) is the game's own."""
-    length = str(row.target) if str(row.target) in LENGTHS else Length.OWN
+    target = str(row.target)
     return GameSetup(
-        Level(row.level), variant_of(row.variant), length_of(length),
+        Level(row.level), variant_of(row.variant), Length(target) if target in LENGTHS else Length.OWN,
         Counting(row.counting), row.pegging_muggins, row.skunks, row.match_id is not None, row.giveaway,
         bool(row.practice),
     )
