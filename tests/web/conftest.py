@@ -114,7 +114,7 @@ def learner(client) -> LearnerActions:
     return actions
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=DATABASES)
 def database(request, tmp_path):
     """A new, empty database of the test's own (an SQLite file or a PostgreSQL database), for a
     server or a migration to create its tables in."""
