@@ -29,8 +29,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "front_end: a long browser test of the page alone (every browser test "
-                                       "not marked both_databases runs on SQLite only)")
     config.addinivalue_line("markers", "both_databases: a browser test run on PostgreSQL too (the playroom, "
                                        "whose pages follow moves pushed through the database)")
 

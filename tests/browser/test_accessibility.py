@@ -138,7 +138,6 @@ def check(page, problems: list[str]) -> None:
         problems.append(wide)
 
 
-@pytest.mark.front_end  # accessibility does not depend on the database
 def test_every_page_passes_axe_at_phone_width(live_server, page):
     live_server.app.config["DRILL_SEED"] = 5  # the same deals every run: a failure can be replayed
     problems: list[str] = []
@@ -169,7 +168,6 @@ GAMES = {
 }
 
 
-@pytest.mark.front_end
 # Two players in both languages; the bigger tables (their seats, boards and score lines)
 # each in one: the words of every kind of stop are already read in both (8 s a table).
 @pytest.mark.parametrize("players, language", [("two players", "en"), ("two players", "ru"),
@@ -244,7 +242,6 @@ def answer_every_drill(app, name: str) -> list[str]:
     return [RESULT_PATHS[g.attempt.kind].format(i) for g, i in zip(graded, ids)]
 
 
-@pytest.mark.front_end
 @pytest.mark.parametrize("language", ["English", "Русский"])
 def test_every_drill_result_and_the_review_pass_every_axe_rule(live_server, page, language):
     """A right and a wrong answer of each drill, the review and the history: every

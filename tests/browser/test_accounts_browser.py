@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from .helpers import shoot, sign_in
@@ -72,7 +71,6 @@ def test_a_profile_picked_after_a_redirect_lands_on_the_page_asked_for(live_serv
     expect(page.locator(".who")).to_have_text("Ann")
 
 
-@pytest.mark.front_end  # the page alone: the sessions themselves are tested on both databases in tests/web
 def test_the_account_page_changes_the_password_and_passes_axe_in_both_languages(live_server, page):
     live_server.app.config["ACCOUNTS"] = True
     page.goto(live_server.url + "/signup")

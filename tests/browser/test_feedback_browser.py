@@ -32,7 +32,6 @@ WORDS = {
 }
 
 
-@pytest.mark.front_end
 @pytest.mark.parametrize("language", list(WORDS))
 def test_the_feedback_tells_the_truth_in_words(live_server, page, language):
     said = WORDS[language]

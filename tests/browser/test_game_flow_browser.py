@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from engine.scoring import score_show
@@ -36,7 +35,6 @@ def new_game(page, live_server, *, counting: str = "Automatic", length: str = "6
     submit(page, page.get_by_role("button", name="Deal me in").click)
 
 
-@pytest.mark.front_end  # the page's flow: tests/web plays whole games on both databases
 def test_a_whole_game_where_the_learner_never_presses_continue_for_a_bot_card(live_server, page):
     live_server.app.config["PLAY_SEED"] = 8
     live_server.app.config["PLAY_ANIMATION"] = "off"
@@ -96,7 +94,6 @@ def test_a_whole_game_where_the_learner_never_presses_continue_for_a_bot_card(li
     assert max(int(n) for n in re.findall(r"\d+", page.locator(".big-score").inner_text())) == 61
 
 
-@pytest.mark.front_end
 def test_the_bots_moves_animate_and_a_key_skips_to_the_end(live_server, page):
     live_server.app.config["PLAY_SEED"] = 8
     live_server.app.config["PLAY_ANIMATION"] = "slow"
@@ -154,7 +151,6 @@ def _tab_to(page, test, limit: int = 60) -> None:
     raise AssertionError(f"Tab never reached {test}")
 
 
-@pytest.mark.front_end
 def test_a_keyboard_only_game_from_set_up_to_results(live_server, page):
     live_server.app.config["PLAY_SEED"] = 3
     live_server.app.config["PLAY_ANIMATION"] = "off"
@@ -307,7 +303,6 @@ def _play_through(page, shots: str = "", until=None) -> dict[str, int]:
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.front_end
 def test_three_and_four_player_games_with_muggins_to_the_end(live_server, page):
     live_server.app.config["PLAY_SEED"] = 4
     live_server.app.config["PLAY_BOT_MISS_RATE"] = 1.0  # the bots under-count: muggins for the learner

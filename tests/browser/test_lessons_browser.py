@@ -86,7 +86,6 @@ def _label_style(locator) -> list:
     )
 
 
-@pytest.mark.front_end  # the page's layout, not the database
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_on_a_phone_a_hand_and_its_starter_share_one_row_and_six_cards_dealt_too(live_server, browser, language):
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU" if language == "ru" else "en-GB")

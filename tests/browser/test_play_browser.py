@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from engine.scoring import score_show
@@ -34,7 +33,6 @@ class Shots:
             shoot(page, name)
 
 
-@pytest.mark.front_end
 def test_a_whole_61_game_with_muggins_both_ways(live_server, page):
     live_server.app.config["PLAY_SEED"] = 5
     live_server.app.config["PLAY_BOT_MISS_RATE"] = 1.0
@@ -146,7 +144,6 @@ def test_a_whole_61_game_with_muggins_both_ways(live_server, page):
     shots.take(page, "review")
 
 
-@pytest.mark.front_end
 def test_arnolds_solitaire_in_the_browser(live_server, page):
     live_server.app.config["SOLITAIRE_SEED"] = 2
     shots = Shots()

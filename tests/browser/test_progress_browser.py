@@ -13,8 +13,6 @@ import pytest
 from .helpers import shoot, sign_in
 from .test_accessibility import audit, overflow
 
-pytestmark = pytest.mark.front_end
-
 
 def answer_the_daily_deal(page, server) -> None:
     page.goto(server.url + "/daily/")

@@ -78,7 +78,6 @@ def test_the_check_finds_english_on_a_page(live_server, russian_page):
     assert page.evaluate(ENGLISH_LEFT)
 
 
-@pytest.mark.front_end
 def test_a_russian_learner_counts_a_hand_plays_a_game_to_61_and_reads_a_lesson(live_server, russian_page):
     page = russian_page
     live_server.app.config.update(PLAY_SEED=5, PLAY_BOT_MISS_RATE=1.0, PLAY_ANIMATION="off")
@@ -236,7 +235,6 @@ def test_letter_keys_work_on_a_russian_keyboard_layout(live_server, russian_page
     assert "/result/" not in page.url
 
 
-@pytest.mark.front_end
 def test_russian_pages_pass_the_accessibility_audit_at_phone_width(live_server, russian_page):
     # The same axe-core rules as tests/browser/test_accessibility.py, on the Russian pages
     # (longer words, declined names, a Russian deck), and nothing wider than 390 px.

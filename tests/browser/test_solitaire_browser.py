@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from engine.scoring import score_show
@@ -41,7 +40,6 @@ def count_exactly(page) -> None:
     submit(page, page.get_by_role("button", name="OK").click)
 
 
-@pytest.mark.front_end
 def test_arnolds_solitaire_one_hand_at_a_time_to_a_chosen_total(live_server, page):
     live_server.app.config["SOLITAIRE_SEED"] = 2
     shots = Shots()

@@ -46,7 +46,6 @@ def a_card_on_a_count(table) -> bool:
     return table.decision is not None and table.decision.kind == "play" and bool(table.pile)
 
 
-@pytest.mark.front_end
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_on_a_phone_the_scores_and_the_count_stay_in_view_while_choosing_a_card(live_server, page, language):
     at_stop(live_server, page, a_card_on_a_count, language=language)
@@ -69,7 +68,6 @@ def a_card_too_high(table) -> bool:
     return d is not None and d.kind == "play" and any(card not in d.legal for card in d.hand)
 
 
-@pytest.mark.front_end
 def test_a_card_that_would_pass_31_is_refused_with_a_message_on_screen(live_server, page):
     at_stop(live_server, page, a_card_too_high)
     with page.expect_navigation():
@@ -109,7 +107,6 @@ def colours(page, selector: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
     return tuple(tuple(float(v) for v in re.findall(r"[\d.]+", colour)) for colour in found)
 
 
-@pytest.mark.front_end
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_muggins_prompts_keys_are_readable(live_server, page, width):
     page.set_viewport_size({"width": width, "height": 900})
@@ -124,7 +121,6 @@ def a_card_to_play(table) -> bool:
     return table.decision is not None and table.decision.kind == "play"
 
 
-@pytest.mark.front_end
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_pause_hides_the_table_until_resume(live_server, page, width):
     page.set_viewport_size({"width": width, "height": 900})
@@ -142,7 +138,6 @@ def test_the_pause_hides_the_table_until_resume(live_server, page, width):
     expect(page.locator("[data-pause-screen]")).to_be_hidden()
 
 
-@pytest.mark.front_end
 def test_on_a_wide_screen_the_phones_extras_stay_away(live_server, page):
     """What only a phone shows (the running count beside the scores) is not on a wide
     screen, and the felt's rules hold there too (a stylesheet block left open once
@@ -157,7 +152,6 @@ def a_show(table) -> bool:
     return table.waiting and table.phase == "show"
 
 
-@pytest.mark.front_end
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_spoken_count_reads_each_combination_into_a_live_region(live_server, page, language):
     at_stop(live_server, page, a_show, language=language, animation=Animation.FAST, spoken_count=True)
@@ -180,7 +174,6 @@ def test_the_spoken_count_reads_each_combination_into_a_live_region(live_server,
         assert re.search("[а-я]", words[-1]) and not re.search("[a-z]", words[-1]), words
 
 
-@pytest.mark.front_end
 def test_on_a_wide_screen_the_board_stands_down_the_left_of_the_table(live_server, page):
     """Seed 001's table: the board beside the felt on a wide screen, stood on its end,
     its pegs where the scores say; above the felt on a narrower one."""
