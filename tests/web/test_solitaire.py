@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import select
 
 from engine.analysis.discard import analyse_discards
-from engine.cards import Card
+from engine.cards import DECK, Card
 from engine.scoring import his_heels, score_show
 from engine.solitaire import ArnoldSolitaire
 from trainer.database import db
@@ -101,7 +101,8 @@ def test_bad_solitaire_input_is_a_message(learner):
     assert "Pick exactly 2 cards" in send(action="discard", card=first[:1])
     assert "Pick exactly 2 cards" in send(action="discard", card=first[:3])
     assert "picked the" in send(action="discard", card=[first[0], first[0]])  # the same card twice
-    assert "not in that hand" in send(action="discard", card=[first[0], "AS" if "AS" not in first else "AH"])
+    elsewhere = next(str(card) for card in DECK if str(card) not in first)
+    assert "not in that hand" in send(action="discard", card=[first[0], elsewhere])
     assert "Pick cards" in send(action="discard", card=["XX", "YY"])
     assert "nothing to count" in send(action="count")
     assert "not something" in send(action="shuffle")
@@ -259,15 +260,17 @@ def test_a_discard_is_told_what_it_kept_and_laid_away_with_the_drills_verdict(le
     html = learner.client.get(url).get_data(as_text=True)
     hand = [Card.parse(c) for c in re.findall(r'name="card" value="(\w+)"', html)]
     options = analyse_discards(hand, dealer=True)
-    for laid, verdict in ((options[-1].discard, "points on average against keeping"),):
-        fields = {"csrf_token": token(html), "version": version(html), "action": "discard",
-                  "card": [str(c) for c in laid]}
-        assert learner.client.post(url, data=fields).status_code == 302
-        text = page_text(learner.client.get(url))
-        kept = " ".join(c.pretty for c in sorted(c for c in hand if c not in laid))
-        away = " ".join(c.pretty for c in sorted(laid))
-        lost = options[0].net_ev - options[-1].net_ev
-        assert f"You kept {kept} and laid {away} away to your crib: {lost:.2f} {verdict}" in text
+    laid = options[-1].discard
+    fields = {"csrf_token": token(html), "version": version(html), "action": "discard",
+              "card": [str(c) for c in laid]}
+    assert learner.client.post(url, data=fields).status_code == 302
+    text = page_text(learner.client.get(url))
+    kept = " ".join(c.pretty for c in sorted(c for c in hand if c not in laid))
+    away = " ".join(c.pretty for c in sorted(laid))
+    said = re.search(f"You kept {kept} and laid {away} away to your crib: ([0-9.]+) points on average against keeping",
+                     text)
+    # Recorded to four places and shown to two, a loss like 6.015 may read 6.01 or 6.02.
+    assert abs(float(said.group(1)) - (options[0].net_ev - options[-1].net_ev)) <= 0.01
     url = start(learner, kind)
     html = learner.client.get(url).get_data(as_text=True)
     hand = [Card.parse(c) for c in re.findall(r'name="card" value="(\w+)"', html)]
