@@ -15,8 +15,8 @@ from engine.cards import format_cards
 from engine.speech import spoken_count
 from trainer.lessons.checks import best_throws
 from trainer.lessons.course import DirectiveKind, load_lessons
-from trainer.lessons.progress import LESSON_MODE
 from trainer.record import attempts, learners
+from trainer.record.attempts import AttemptMode
 from trainer.record.history import history
 from trainer.record.stats import learner_stats
 
@@ -43,7 +43,7 @@ def _right_answer(directive) -> dict:
 def _lesson_attempts(app, name="Ann"):
     with app.app_context():
         learner = learners.learner_by_name(name)
-        return [a for a in history(learner.id) if a.mode == LESSON_MODE]
+        return [a for a in history(learner.id) if a.mode is AttemptMode.LESSON]
 
 
 def _answer(learner, lesson, number, data):

@@ -13,7 +13,7 @@ from sqlalchemy import event, func, select
 from trainer import database
 from trainer.database import db, utcnow
 from trainer.record import attempts, learners, pending_drills
-from trainer.record.attempts import DrillKind, NewAttempt
+from trainer.record.attempts import AttemptMode, DrillKind, NewAttempt
 from trainer.record.combos import ComboResult, ComboType
 from trainer.record.history import answered_deals, attempt_by_id, history, history_page, recent_mistakes
 from trainer.record.models import Attempt, ComboResultRow, Drill
@@ -263,13 +263,13 @@ def test_answered_deals_group_a_modes_attempts(app):
     with app.app_context():
         ann = learners.learner_by_name("Ann", create=True)
         attempts.record_attempts(ann.id, [
-            NewAttempt(DrillKind.SHOW, {"lesson": "a"}, {}, (), 0, 0, 0, False, "lesson"),
-            NewAttempt(DrillKind.SHOW, {"lesson": "a"}, {}, (), 0, 0, 0, True, "lesson"),
-            NewAttempt(DrillKind.SHOW, {"lesson": "b"}, {}, (), 0, 0, 0, False, "lesson"),
-            NewAttempt(DrillKind.SHOW, {"lesson": "c"}, {}, (), 0, 0, 0, True, "total"),
+            NewAttempt(DrillKind.SHOW, {"lesson": "a"}, {}, (), 0, 0, 0, False, AttemptMode.LESSON),
+            NewAttempt(DrillKind.SHOW, {"lesson": "a"}, {}, (), 0, 0, 0, True, AttemptMode.LESSON),
+            NewAttempt(DrillKind.SHOW, {"lesson": "b"}, {}, (), 0, 0, 0, False, AttemptMode.LESSON),
+            NewAttempt(DrillKind.SHOW, {"lesson": "c"}, {}, (), 0, 0, 0, True, AttemptMode.TOTAL),
         ])
         database.commit()
-        assert sorted((d["lesson"], right) for d, right in answered_deals(ann.id, "lesson")) == [
+        assert sorted((d["lesson"], right) for d, right in answered_deals(ann.id, AttemptMode.LESSON)) == [
             ("a", True), ("b", False)
         ]
 

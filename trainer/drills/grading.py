@@ -21,7 +21,6 @@ one sample count for the best-play analysis, and the combo-type attribution of
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, Generic, Protocol, Sequence, TypeVar
 
 from engine.analysis.discard import DiscardOption, analyse_discards
@@ -38,7 +37,7 @@ from trainer.drills.checking import (
     check_total,
 )
 from trainer.drills.deal import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDeal
-from trainer.record.attempts import DrillKind, NewAttempt
+from trainer.record.attempts import AttemptMode, DrillKind, NewAttempt
 
 #: A discard within this many expected points of the best counts as best too.
 #: The discard analysis is exact (every starter and crib is counted), so this
@@ -96,16 +95,6 @@ def play_options(view: PeggingView, seed: int) -> tuple[PlayOption, ...]:
     """Every legal card in ``view`` by expected net points, by the standard sample
     count (seeded, so the same every time)."""
     return tuple(analyse_plays(view, samples=BEST_PLAY_SAMPLES, rng=seed))
-
-
-class AttemptMode(StrEnum):
-    """How an attempt of a drill other than the count was answered, as the record
-    names it (``NewAttempt.mode``; a count's mode is its :class:`AnswerMode`)."""
-
-    POINTS = "points"
-    DEALER = "dealer"
-    PONE = "pone"
-    BEST_CARD = "best card"
 
 
 class Verdict(Protocol):
@@ -166,7 +155,7 @@ def grade_show(
         points_answered=feedback.answered_total,
         points_missed=feedback.points_missed,
         correct=feedback.correct,
-        mode=given.mode.value,
+        mode=AttemptMode(given.mode.value),
         seconds=seconds,
         retry_of=retry_of,
     ))
@@ -209,7 +198,7 @@ def grade_pegging(moment: PeggingMoment, given: PegPoints, *, retry_of: int | No
         points_answered=given.points,
         points_missed=feedback.points_missed,
         correct=feedback.correct,
-        mode=AttemptMode.POINTS.value,
+        mode=AttemptMode.POINTS,
         retry_of=retry_of,
     ))
 
@@ -262,7 +251,7 @@ def grade_discard(
         points_answered=0,
         points_missed=round(verdict.given_away),
         correct=verdict.correct,
-        mode=(AttemptMode.DEALER if deal.dealer else AttemptMode.PONE).value,
+        mode=AttemptMode.DEALER if deal.dealer else AttemptMode.PONE,
         retry_of=retry_of,
     ))
 
@@ -331,6 +320,6 @@ def grade_best_play(
         points_answered=0,
         points_missed=round(verdict.given_away),
         correct=verdict.correct,
-        mode=AttemptMode.BEST_CARD.value,
+        mode=AttemptMode.BEST_CARD,
         retry_of=retry_of,
     ))

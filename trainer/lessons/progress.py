@@ -25,9 +25,7 @@ from trainer.lessons.course import Directive, DirectiveKind, Lesson, PlayEnding
 from trainer.lessons.judging import Verdict, judge
 from trainer.rating import answers
 from trainer.record import attempts, history
-
-#: The attempt mode that marks an attempt as a lesson exercise.
-LESSON_MODE = "lesson"
+from trainer.record.attempts import AttemptMode
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +70,7 @@ def answer_exercise(learner_id: int, lesson: Lesson, number: int, answer: str) -
     verdict = judge(directive, answer)
     attempt = exercise_attempt(directive, verdict.answer)
     where = {"lesson": lesson.slug, "exercise": number, "directive": directive.notation}
-    attempt = replace(attempt, dealt=attempt.dealt | where, mode=LESSON_MODE)
+    attempt = replace(attempt, dealt=attempt.dealt | where, mode=AttemptMode.LESSON)
     attempt_id = attempts.record_attempts(learner_id, [attempt])[0]
     answers.rate_attempt(learner_id, attempt, attempt_id)  # unrated, but the day counts for the streak
     return verdict, attempt_id
@@ -115,7 +113,7 @@ def course_progress(learner_id: int, lessons: tuple[Lesson, ...]) -> tuple[Lesso
     """Each lesson's progress for this learner, in course order."""
     tried: set[tuple[str, str]] = set()
     solved: set[tuple[str, str]] = set()
-    for dealt, right in history.answered_deals(learner_id, LESSON_MODE):
+    for dealt, right in history.answered_deals(learner_id, AttemptMode.LESSON):
         if not isinstance(dealt, dict) or "lesson" not in dealt:
             continue
         key = (dealt["lesson"], dealt.get("directive", ""))

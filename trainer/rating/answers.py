@@ -21,7 +21,7 @@ from datetime import datetime, timezone
 from trainer.database import utcnow
 from trainer.rating import memory, progress, ratings, skills, streaks, tables
 from trainer.rating.models import DealMet, ProgressWeek, ReviewCard
-from trainer.record.attempts import NewAttempt
+from trainer.record.attempts import AttemptMode, NewAttempt
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +48,7 @@ def rate_attempt(
     when = _moment(attempt, now)
     streaks.record_day(learner_id, when.date())
     first = skills.result_of(attempt, rated=False)
-    if first is None or attempt.mode == skills.LESSON_MODE:
+    if first is None or attempt.mode is AttemptMode.LESSON:
         return None
     usual = ratings.deal_usual_time(first.skill, first.key)
     existing = memory.learner_cards(learner_id, memory.card_keys(attempt, first))

@@ -32,7 +32,7 @@ from trainer.database import table_of
 from trainer.rating import memory, progress, ratings, skills, streaks, tables
 from trainer.rating.glicko2 import Rating
 from trainer.rating.models import DealRating, LearnerRating, ProgressWeek, RatingWeek, ReviewCard, Streak
-from trainer.record.attempts import DrillKind, NewAttempt
+from trainer.record.attempts import AttemptMode, DrillKind, NewAttempt
 from trainer.record.combos import ComboResult, ComboType
 
 #: Attempts read at a time.
@@ -93,7 +93,7 @@ class LearnerReplay:
         when = attempt.created_at
         assert when is not None
         first = skills.result_of(attempt, rated=False, deal=dealt, key=key)
-        if first is None or attempt.mode == skills.LESSON_MODE:
+        if first is None or attempt.mode is AttemptMode.LESSON:
             return
         deal = deals.get((first.skill.value, first.key))
         usual = (ratings.usual_time(first.skill, deal.timed, deal.seconds, deal.seconds_squared)
@@ -196,7 +196,7 @@ def _attempts(connection: sa.Connection, learner_id: int, after: tuple[datetime,
             # The answer is not read back: nothing the ratings keep depends on it.
             chunk.append((row.id, NewAttempt(
                 DrillKind(row.kind), dealt if isinstance(dealt, dict) else {}, {}, tuple(results[row.id]),
-                row.points_expected, row.points_answered, row.points_missed, bool(row.correct), row.mode or "",
+                row.points_expected, row.points_answered, row.points_missed, bool(row.correct), AttemptMode(row.mode or ""),
                 row.seconds, row.retry_of, row.created_at,
             )))
         yield chunk
@@ -268,7 +268,7 @@ def progress_rows(connection: sa.Connection, learner_id: int) -> list[dict[str, 
     a, r = _ATTEMPT.c, _RESULT.c
     week, bucket = _week(connection, a.created_at), _bucket(a.seconds)
     crib = sa.case((a.dealt.like(CRIB_MARK), 1), else_=0)
-    first = sa.and_(a.learner_id == learner_id, a.retry_of.is_(None), a.mode != skills.LESSON_MODE)
+    first = sa.and_(a.learner_id == learner_id, a.retry_of.is_(None), a.mode != AttemptMode.LESSON)
     right = sa.func.sum(sa.case((a.correct.is_(True), 1), else_=0))
     whole = sa.select(week, a.kind, crib, bucket, sa.literal(progress.WHOLE_SKILL), sa.func.count(), right
                       ).where(first).group_by(week, a.kind, crib, bucket)

@@ -42,7 +42,7 @@ from fsrs import Rating as Grade
 from trainer.drills.checking import check_pegging, combos_of
 from trainer.drills.deal import BestPlayQuestion, DiscardDeal, FocusKind, PeggingMoment, ShowDeal, replay
 from trainer.language.i18n import NC_, pgettext
-from trainer.record.attempts import DrillKind, NewAttempt
+from trainer.record.attempts import AttemptMode, DrillKind, NewAttempt
 from trainer.record.combos import ComboType
 
 
@@ -106,9 +106,6 @@ FOCUS_WEIGHTS: dict[FocusKind, tuple[float, float]] = {
     FocusKind.FLUSH_TRAPS: HINTS,
     FocusKind.NOBS: HINTS,
 }
-#: The mode of a lesson's exercise (trainer.lessons.progress.LESSON_MODE; the lessons sit beside
-#: this package, so it is named again here and a test keeps the two equal).
-LESSON_MODE = "lesson"
 #: Where a rated answer was given outside the drills: rated against the deal's prior, which it does not change.
 UNSHARED_SOURCES = frozenset({"game", "solitaire"})
 
@@ -279,7 +276,7 @@ def answer_deal(attempt: NewAttempt) -> Deal | None:
 
 def is_rated(attempt: NewAttempt) -> bool:
     """Whether an answer counts for the ratings: a first attempt, not a lesson's exercise."""
-    return attempt.retry_of is None and attempt.mode != LESSON_MODE and "lesson" not in attempt.dealt
+    return attempt.retry_of is None and attempt.mode is not AttemptMode.LESSON and "lesson" not in attempt.dealt
 
 
 def focus_weight(attempt: NewAttempt, correct: bool) -> float:

@@ -6,7 +6,7 @@ Recording an attempt (from any drill)::
     learner = learners.learner_by_name("Ann", create=True)
     record_attempt(learner.id, DrillKind.SHOW, dealt={"hand": "5H 5D 5S JC", "starter": "5C"},
                    answer={"total": 28}, results=feedback.results, points_expected=29,
-                   points_answered=28, points_missed=1, correct=False, mode="total")
+                   points_answered=28, points_missed=1, correct=False, mode=AttemptMode.TOTAL)
     database.commit()
 
 The tallies (per combo type and per day) are what :mod:`trainer.record.stats`
@@ -50,6 +50,30 @@ class DrillKind(StrEnum):
         return pgettext("drill kind", _DRILL_LABELS[self])
 
 
+class AttemptMode(StrEnum):
+    """How an attempt was answered, as the record keeps it: the one list of the
+    modes every feature records, so that each reads the others' by name.
+
+    >>> AttemptMode("best card") is AttemptMode.BEST_CARD, AttemptMode.AT_A_TABLE.value
+    (True, '')
+    """
+
+    #: A count made at a table (a game's or a solitaire's): the deal says where.
+    AT_A_TABLE = ""
+    #: A count drill's answer modes (:class:`trainer.drills.checking.AnswerMode`).
+    TOTAL = "total"
+    CATEGORY = "category"
+    CLAIMS = "claims"
+    #: The pegging drill: the points a card scores.
+    POINTS = "points"
+    #: The discard drill, from the dealer's or the pone's chair.
+    DEALER = "dealer"
+    PONE = "pone"
+    BEST_CARD = "best card"
+    #: A lesson's exercise: kept out of the ratings.
+    LESSON = "lesson"
+
+
 _DRILL_LABELS = {
     DrillKind.SHOW: NC_("drill kind", "Counting hands"),
     DrillKind.PEGGING: NC_("drill kind", "Pegging points"),
@@ -74,7 +98,7 @@ class NewAttempt:
     points_answered: int
     points_missed: int
     correct: bool
-    mode: str = ""
+    mode: AttemptMode = AttemptMode.AT_A_TABLE
     seconds: float | None = None
     retry_of: int | None = None
     created_at: datetime | None = None
@@ -92,7 +116,7 @@ class AttemptInfo:
     learner_id: int
     created_at: datetime
     kind: DrillKind
-    mode: str
+    mode: AttemptMode
     dealt: dict[str, Any]
     answer: dict[str, Any]
     points_expected: int
@@ -263,7 +287,7 @@ def record_attempt(
     points_answered: int,
     points_missed: int,
     correct: bool,
-    mode: str = "",
+    mode: AttemptMode = AttemptMode.AT_A_TABLE,
     seconds: float | None = None,
     retry_of: int | None = None,
 ) -> int:

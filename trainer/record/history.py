@@ -12,7 +12,7 @@ from sqlalchemy import Select, case, func, select, tuple_
 from sqlalchemy.orm import selectinload
 
 from trainer.database import db
-from trainer.record.attempts import AttemptInfo, DrillKind
+from trainer.record.attempts import AttemptInfo, AttemptMode, DrillKind
 from trainer.record.combos import ComboResult, ComboType
 from trainer.record.learners import owned_row, row_key
 from trainer.record.models import Attempt, DayTally
@@ -37,7 +37,7 @@ def _attempt_info(row: Attempt) -> AttemptInfo:
         learner_id=row.learner_id,
         created_at=row.created_at,
         kind=DrillKind(row.kind),
-        mode=row.mode,
+        mode=AttemptMode(row.mode),
         dealt=json.loads(row.dealt),
         answer=json.loads(row.answer),
         points_expected=row.points_expected,
@@ -145,7 +145,7 @@ def recent_mistakes(learner_id: int, limit: int = 10) -> tuple[AttemptInfo, ...]
     )
 
 
-def answered_deals(learner_id: int, mode: str) -> tuple[tuple[dict[str, Any], bool], ...]:
+def answered_deals(learner_id: int, mode: AttemptMode) -> tuple[tuple[dict[str, Any], bool], ...]:
     """What was dealt in the learner's attempts of ``mode`` (e.g. lesson
     exercises), each deal once, with whether any answer to it was right: one
     GROUP BY over the (learner, mode) index, not a read of the history."""

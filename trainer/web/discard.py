@@ -59,12 +59,12 @@ def answer(drill_id: str) -> ResponseReturnValue:
 def _result(attempt: AttemptInfo) -> dict[str, Any]:
     deal = DiscardDeal.from_dict(attempt.dealt["deal"])
     given = LaidAway.from_dict(attempt.answer)
-    float(attempt.answer["given_away"])  # the page shows the figure recorded
     verdict = grading.judge_discard(deal, given)
     mine = explain.read_discard(deal, verdict.picked)
     best = None if verdict.best else explain.read_discard(deal, verdict.options[0])
     return {
         "deal": deal, "options": verdict.options, "picked": set(given.cards),
+        "given_away": float(attempt.answer["given_away"]),  # the figure recorded, as the progress page shows it
         "why_best": None if best is None else explain.discard_words(best),
         "why_mine": explain.discard_words(mine) + ("" if best is None else " " + explain.where_lost(best, mine)),
     }

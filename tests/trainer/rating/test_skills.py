@@ -10,9 +10,9 @@ from engine.cards import Card, parse_cards
 from trainer.drills import grading
 from trainer.drills.answers import Total
 from trainer.drills.deal import FocusKind, ShowDeal
-from trainer.lessons.progress import LESSON_MODE
 from trainer.rating import skills
 from trainer.rating.skills import FAST_BONUS, GIVES_IT_AWAY, HINTS, Skill, UsualTime, result_of, speed_score
+from trainer.record.attempts import AttemptMode
 
 HAND = ShowDeal(tuple(parse_cards("5H 5D JS 2C")), Card.parse("9S"), False)
 
@@ -32,8 +32,7 @@ def test_a_first_attempt_counts_fully_and_a_retry_not_at_all():
 
 
 def test_a_lessons_exercise_is_not_rated():
-    assert skills.LESSON_MODE == LESSON_MODE
-    assert result_of(_count(7, mode=LESSON_MODE)).weight == 0.0
+    assert result_of(_count(7, mode=AttemptMode.LESSON)).weight == 0.0
 
 
 @pytest.mark.parametrize("focus, weights", [
