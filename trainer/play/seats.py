@@ -247,25 +247,21 @@ class Seating:
 
     def name(self, seat: int) -> str:
         """How the table names a seat, capitalised ("You", "The bot", "The left bot", "Your partner", "Bob")."""
-        kind = self.kind(seat)
         person = self._person(seat)
-        if person and kind is not SeatKind.PARTNER:
-            return person
-        return pgettext("seat", _SEAT_NAMES[kind], number=self.place(seat))
+        return person or pgettext("seat", _SEAT_NAMES[self.kind(seat)], number=self.place(seat))
 
     def in_sentence(self, seat: int) -> str:
         """A seat's name inside a sentence ("you", "the bot", "Bob")."""
         name = self.name(seat)
-        return name if self._person(seat) and self.kind(seat) is not SeatKind.PARTNER else name[:1].lower() + name[1:]
+        return name if self._person(seat) else name[:1].lower() + name[1:]
 
     def owner(self, seat: int) -> str:
         """Another seat as the owner of something, inside a sentence ("the bot's";
         Russian «бота»).  Not for the viewer's seat: sentences say "your" themselves."""
-        kind = self.kind(seat)
         person = self._person(seat)
-        if person and kind is not SeatKind.PARTNER:
+        if person:
             return pgettext("of person", "%(name)s's", name=person)
-        return pgettext("of seat", _SEAT_OF[kind], number=self.place(seat))
+        return pgettext("of seat", _SEAT_OF[self.kind(seat)], number=self.place(seat))
 
     def short(self, seat: int) -> str:
         """A seat under the card it played: "you", "bot", "left", "partner", "right" (or a person's name)."""
@@ -273,19 +269,19 @@ class Seating:
         return person or pgettext("under a card", _SHORT_NAMES[self.kind(seat)], number=self.place(seat))
 
     def label(self, seat: int) -> str:
-        """Another seat as its place at the table is labelled ("Bot", "Left bot", "Partner", "Bob")."""
+        """Another seat as its place at the table is labelled ("Bot", "Left bot", "Partner", "Bob";
+        a person who partners the viewer "Bob (partner)")."""
         kind = self.kind(seat)
         person = self._person(seat)
-        if person and kind is not SeatKind.PARTNER:
-            return person
-        return pgettext("seat label", _SEAT_LABELS[kind], number=self.place(seat))
+        if person and kind in (SeatKind.PARTNER, SeatKind.NUMBERED_PARTNER):
+            return pgettext("seat label", "%(name)s (partner)", name=person)
+        return person or pgettext("seat label", _SEAT_LABELS[kind], number=self.place(seat))
 
     def crib_label(self, dealer: int | None) -> str:
         """Whose crib lies on the table ("Your crib", "bot’s crib"; "Crib" before the deal)."""
         if dealer is None:
             return _("Crib")
-        person = self._person(dealer)
-        if person and self.kind(dealer) is not SeatKind.PARTNER:
+        if self._person(dealer):
             return _("%(whose)s crib", whose=self.owner(dealer))
         return _(_CRIBS[self.kind(dealer)], number=self.place(dealer))
 

@@ -62,3 +62,14 @@ def test_a_partnership_against_people_is_your_opponents():
     seating = Seating(FOUR_PLAYER, sitters, 0)
     assert seating.side_names() == ("You and your partner", "Your opponents")
     assert seating.side_labels() == ("You + partner", "Opponents")
+
+
+def test_a_person_who_partners_you_is_named_and_labelled_your_partner():
+    sitters = (Sitter.person(ANN, "Ann"), Sitter.bot(Level.EASY), Sitter.person(BOB, "Bob"), Sitter.bot(Level.EASY))
+    seating = Seating(FOUR_PLAYER, sitters, 0)
+    assert seating.kind(2) is SeatKind.PARTNER and seating.actor(2) is Actor.PARTNER
+    assert seating.name(2) == "Bob" and seating.in_sentence(2) == "Bob" and seating.short(2) == "Bob"
+    assert seating.label(2) == "Bob (partner)" and seating.crib_label(2) == "Bob's crib"
+    assert seating.label(1) == "Left bot" and seating.side_names() == ("You and your partner", "The bots")
+    with i18n.language("ru"):
+        assert seating.label(2) == "Bob (партнёр)"
