@@ -294,25 +294,36 @@ def _not_seated(game_id: int) -> ResponseReturnValue:
 @bp.route("/<id:game_id>", methods=["GET", "POST"])
 @learner_required
 def table(game_id: int) -> ResponseReturnValue:
+    """A game's table from the learner's chair; a POST makes a move there (see :func:`read_move`)."""
     if request.method == "POST":
-        if PostForm().validate_on_submit():
-            try:
-                version, move = read_move(request.form)
-                actor = _actor(game_id)
-                settings = table_settings.settings_of(actor)
-                message = games.act(actor, game_id, version, move, coached=settings.coach, say_go=settings.say_go)
-            except LookupError:
-                return _not_seated(game_id)
-            except games.StaleAction as error:
-                flash(str(error), "info")
-            except games.GameActionError as error:
-                flash(str(error), "error")
-            else:
-                if message:
-                    flash(message, "info")
-        elif games.load_table(g.learner.id, game_id) is None:
+        return _move(game_id)
+    return _table_page(game_id)
+
+
+def _move(game_id: int) -> ResponseReturnValue:
+    """Make the posted move at the table, then show the table again, with the move's message or why it was refused."""
+    if PostForm().validate_on_submit():
+        try:
+            version, move = read_move(request.form)
+            actor = _actor(game_id)
+            settings = table_settings.settings_of(actor)
+            message = games.act(actor, game_id, version, move, coached=settings.coach, say_go=settings.say_go)
+        except LookupError:
             return _not_seated(game_id)
-        return redirect(url_for("play.table", game_id=game_id))
+        except games.StaleAction as error:
+            flash(str(error), "info")
+        except games.GameActionError as error:
+            flash(str(error), "error")
+        else:
+            if message:
+                flash(message, "info")
+    elif games.load_table(g.learner.id, game_id) is None:
+        return _not_seated(game_id)
+    return redirect(url_for("play.table", game_id=game_id))
+
+
+def _table_page(game_id: int) -> ResponseReturnValue:
+    """The table drawn from the chair of whoever is in front of the device (pass and play) or the learner's."""
     front, view = _front_table(game_id, coach_on=True)
     if view is not None and view.live is not None and view.live.clock_in == 0:
         # The table's clock has run out (a page without JavaScript asks nothing else): let it act first.

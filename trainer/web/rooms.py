@@ -10,6 +10,7 @@ gathering page here (``static/live.js``).
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.wrappers import Response
 
@@ -71,33 +72,34 @@ def _limit_label(value: str) -> str:
 @bp.post("/new")
 @learner_required
 def new() -> Response:
+    """Open a table for people with the set-up the host chose."""
     if not PostForm().validate_on_submit():
         flash(_("That form was out of date; please try again."), "error")
         return redirect(url_for("rooms.index"))
     try:
-        counting = Counting(request.form.get("counting", rooms.DEFAULT_COUNTING.value))
-    except ValueError:
-        flash(_("Choose automatic counting, muggins or strict muggins."), "error")
-        return redirect(url_for("rooms.index"))
-    try:
-        setup = games.GameSetup(variant=games.variant_of(request.form.get("variant", games.Variant.SIX_CARD)),
-                                length=games.length_of(request.form.get("length", games.Length.OWN)), counting=counting,
-                                skunks=request.form.get("skunks") == "on", match=request.form.get("match") == "on")
-        default = games.TableClock()
-        clock = games.TableClock(
-            games.read_limit(request.form.get("away_after"), games.AWAY_LIMITS, default.away_after),
-            games.read_limit(request.form.get("call_within"), games.CALL_LIMITS, default.call_within))
-    except games.GameActionError as error:
-        flash(str(error), "error")
-        return redirect(url_for("rooms.index"))
-    if over_limit(f"room:{g.learner.id}", "ROOM_LIMIT", DEFAULT_ROOM_LIMIT):
-        raise TooManyRequests()
-    try:
+        setup, clock = _read_setup(request.form)
+        if over_limit(f"room:{g.learner.id}", "ROOM_LIMIT", DEFAULT_ROOM_LIMIT):
+            raise TooManyRequests()
         room_id = rooms.open_room(g.learner.id, setup, clock)
-    except rooms.RoomError as error:
+    except (games.GameActionError, rooms.RoomError) as error:
         flash(str(error), "error")
         return redirect(url_for("rooms.index"))
     return redirect(url_for("rooms.room", room_id=room_id))
+
+
+def _read_setup(form: MultiDict[str, str]) -> tuple[games.GameSetup, games.TableClock]:
+    """The game and the table's clock as the set-up form chose them; :class:`games.GameActionError` says what was wrong."""
+    try:
+        counting = Counting(form.get("counting", rooms.DEFAULT_COUNTING.value))
+    except ValueError:
+        raise games.GameActionError(_("Choose automatic counting, muggins or strict muggins.")) from None
+    setup = games.GameSetup(variant=games.variant_of(form.get("variant", games.Variant.SIX_CARD)),
+                            length=games.length_of(form.get("length", games.Length.OWN)), counting=counting,
+                            skunks=form.get("skunks") == "on", match=form.get("match") == "on")
+    default = games.TableClock()
+    clock = games.TableClock(games.read_limit(form.get("away_after"), games.AWAY_LIMITS, default.away_after),
+                             games.read_limit(form.get("call_within"), games.CALL_LIMITS, default.call_within))
+    return setup, clock
 
 
 @bp.get("/<id:room_id>")
