@@ -90,6 +90,7 @@ def test_a_total_too_high_says_so_in_words_and_counts_against_no_type(app, learn
     assert "You said 18; it is 16: 2 points too many." in text and "(+2)" not in text
     assert "Points over-claimed: 2" in text and "Points missed" not in text
     assert "this answer counts against no combo type: a total too high counts against none" in text
+    assert "flush trap" not in text  # the hand tempts no false flush: the trap's half of the rule would puzzle
     attempt = last_attempt(app, learner)
     assert not attempt.correct and all(r.right for r in attempt.results)
 

@@ -352,7 +352,9 @@ TOO_LOW_RULE = N_(
     "a total too low counts against the combo types that could make up the difference "
     "(combinations left out, or a run or flush counted shorter than it is)"
 )
-TOO_HIGH_RULE = N_(
+TOO_HIGH_RULE = N_("a total too high counts against none of the types the hand holds, as nothing was missed")
+#: The rule for a total too high in a hand that tempts a false flush (a flush trap).
+TOO_HIGH_FLUSH_TRAP_RULE = N_(
     "a total too high counts against none of the types the hand holds, as nothing was missed, "
     "but a flush trap's false flush counts against the flush"
 )
@@ -447,6 +449,8 @@ def counted_against_note(feedback: Feedback, recorded: Sequence[ComboResult] = (
     >>> from engine.scoring import score_show
     >>> counted_against_note(check_total(score_show("4C 5D 6H KC", "5S"), 13))
     'In your record this answer counts against Multiple runs: a total too low counts against the combo types that could make up the difference (combinations left out, or a run or flush counted shorter than it is).'
+    >>> counted_against_note(check_total(score_show("4C 5D 6H KC", "5S"), 20))
+    'In your record this answer counts against no combo type: a total too high counts against none of the types the hand holds, as nothing was missed.'
     >>> print(counted_against_note(check_total(score_show("3H 4H 5H KC", "6H"), 12)))
     In your record this answer counts against Hand flush (claimed where there was none): a total too high counts against none of the types the hand holds, as nothing was missed, but a flush trap's false flush counts against the flush.
     >>> old = [ComboResult(t, 2, 0, False) for t in (ComboType.FIFTEEN_2, ComboType.RUN)]
@@ -455,7 +459,12 @@ def counted_against_note(feedback: Feedback, recorded: Sequence[ComboResult] = (
     """
     if feedback.mode is not AnswerMode.TOTAL or feedback.correct:
         return None
-    rule = _(TOO_LOW_RULE) if feedback.diff < 0 else _(TOO_HIGH_RULE)
+    if feedback.diff < 0:
+        rule = _(TOO_LOW_RULE)
+    elif any(result.claimed_where_none for result in feedback.results):
+        rule = _(TOO_HIGH_FLUSH_TRAP_RULE)
+    else:
+        rule = _(TOO_HIGH_RULE)  # no trap in the hand: its flush sentence would only puzzle
     results = tuple(recorded) or feedback.results
     against = [result for result in results if not result.right]
     names = ", ".join(
