@@ -54,7 +54,7 @@ from engine.rules import Counting  # noqa: E402
 from tests.databases import drop_database  # noqa: E402
 from trainer import database  # noqa: E402
 from trainer.database import db  # noqa: E402
-from trainer.play import games  # noqa: E402
+from trainer.play import choices, games, moves  # noqa: E402
 from trainer.play.models import SavedGame  # noqa: E402
 from trainer.play.seats import Sitter  # noqa: E402
 from trainer.play.table import DecisionKind, Table  # noqa: E402
@@ -166,20 +166,20 @@ def page_times(base: str, name: str, path: str, clients: int, requests: int) -> 
 # ---------------------------------------------------------------- the moves
 
 
-def the_move(table: Table) -> games.GameMove | None:
+def the_move(table: Table) -> moves.GameMove | None:
     decision = table.decision
     if table.waiting:
-        return games.SayGo() if decision is not None and decision.kind is DecisionKind.GO else games.Continue()
+        return moves.SayGo() if decision is not None and decision.kind is DecisionKind.GO else moves.Continue()
     if decision is None or decision.kind is DecisionKind.OVER:
         return None
     match decision.kind:
         case DecisionKind.DISCARD:
-            return games.Discard(tuple(sorted(decision.hand))[:decision.discards])
+            return moves.Discard(tuple(sorted(decision.hand))[:decision.discards])
         case DecisionKind.CUT:
-            return games.Cut("")
+            return moves.Cut("")
         case DecisionKind.PLAY:
-            return games.PlayCard(decision.legal[0])
-    return games.Accept()
+            return moves.PlayCard(decision.legal[0])
+    return moves.Accept()
 
 
 def main() -> int:
@@ -211,7 +211,7 @@ def main() -> int:
                           learners.learner_by_name(f"p{number}-{seat}", create=True).id for seat in range(4)]
                 database.commit()
                 key = secrets.token_urlsafe(24)
-                setup = games.GameSetup(variant="four-each", length="121", counting=Counting.AUTOMATIC)
+                setup = choices.GameSetup(variant="four-each", length="121", counting=Counting.AUTOMATIC)
                 game_id = games.new_game(people[0], setup, seed=number, sitters=[Sitter.person(p) for p in people],
                                          live_key=key)
                 tables.append((game_id, people, key))
@@ -249,7 +249,7 @@ def main() -> int:
                             continue
                         games.act(person, game_id, table.version, move)
                         moved = True
-                        if not isinstance(move, (games.Continue, games.SayGo)):
+                        if not isinstance(move, (moves.Continue, moves.SayGo)):
                             row = db.session.get(SavedGame, game_id)
                             db.session.refresh(row)
                             announced.append((index, row.version + row.talk, seat))

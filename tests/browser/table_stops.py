@@ -10,7 +10,7 @@ from typing import Callable, Iterator
 from engine.pegging import score_play
 from engine.scoring import score_show
 from trainer import database
-from trainer.play import games
+from trainer.play import choices, games, moves
 from trainer.play.table import Table
 from trainer.record import learners, table_settings
 from trainer.record.table_settings import TableSettings
@@ -25,26 +25,26 @@ def stop_kind(table: Table) -> str:
     return "waiting"
 
 
-def the_move(table: Table, under_claim: bool = False) -> games.GameMove:
+def the_move(table: Table, under_claim: bool = False) -> moves.GameMove:
     """The move the driver makes at a stop: the first cards (the highest card to play), the true count (one
     less when ``under_claim``, to bring muggins about), every claim accepted."""
     decision = table.decision
     if table.waiting:
-        return games.SayGo() if decision is not None and decision.kind == "go" else games.Continue()
+        return moves.SayGo() if decision is not None and decision.kind == "go" else moves.Continue()
     assert decision is not None, table.turn
     match decision.kind:
         case "discard":
-            return games.Discard(tuple(sorted(decision.hand))[:decision.discards])
+            return moves.Discard(tuple(sorted(decision.hand))[:decision.discards])
         case "cut":
-            return games.Cut("")
+            return moves.Cut("")
         case "play":
-            return games.PlayCard(max(decision.legal, key=lambda card: card.value))  # high cards: the count nears 31
+            return moves.PlayCard(max(decision.legal, key=lambda card: card.value))  # high cards: the count nears 31
         case "claim":
             cards, starter = decision.claim_cards, decision.claim_starter
             true = score_play(cards).points if decision.claim_what == "play" else \
                 score_show(cards, starter, crib=decision.claim_what == "crib").total
-            return games.ClaimPoints(str(max(0, true - 1) if under_claim else true))
-    return games.Accept()
+            return moves.ClaimPoints(str(max(0, true - 1) if under_claim else true))
+    return moves.Accept()
 
 
 def learner_id(app, name: str = "Ann") -> int:
@@ -61,7 +61,7 @@ def set_table(app, who: int, **chosen) -> None:
         database.commit()
 
 
-def new_game(app, who: int, setup: games.GameSetup, seed: int = 3, coached: bool = True) -> int:
+def new_game(app, who: int, setup: choices.GameSetup, seed: int = 3, coached: bool = True) -> int:
     with app.app_context():
         return games.new_game(who, setup, seed=seed, coached=coached)
 

@@ -30,7 +30,7 @@ from trainer.drills import grading
 from trainer.drills.answers import BestCard, ByCategory, Claims, LaidAway, PegPoints, ShowOptions, Total
 from trainer.drills.checking import AnswerMode, Claim
 from trainer.drills.deal import ShowDeal, best_play_question, deal_discard, pegging_moment
-from trainer.play import games
+from trainer.play import choices
 from trainer.record import attempts, learners
 from trainer.record.attempts import DrillKind
 
@@ -162,9 +162,9 @@ def audit_everything(page) -> list[str]:
 
 
 GAMES = {
-    "two players": games.GameSetup(Level.EASY, "six-card", "61", Counting.MUGGINS),
-    "three players": games.GameSetup(Level.EASY, "three-player", "61", Counting.MUGGINS),
-    "four players": games.GameSetup(Level.EASY, "four-player", "61", Counting.AUTOMATIC),
+    "two players": choices.GameSetup(Level.EASY, "six-card", "61", Counting.MUGGINS),
+    "three players": choices.GameSetup(Level.EASY, "three-player", "61", Counting.MUGGINS),
+    "four players": choices.GameSetup(Level.EASY, "four-player", "61", Counting.AUTOMATIC),
 }
 
 

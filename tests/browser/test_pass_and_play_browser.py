@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from trainer import database
-from trainer.play import games, passing
+from trainer.play import choices, games, moves, passing
 from trainer.record import learners
 
 from .helpers import cards_in, sign_in, submit
@@ -23,9 +23,9 @@ def test_the_pass_screen_on_a_phone_shows_no_card_and_passes_the_device(live_ser
         ann = learners.learner_by_name("Ann").id
         bob = learners.learner_by_name("Bob", create=True).id
         database.commit()
-        game_id = passing.start(ann, games.GameSetup(length="61"), [bob], seed=4)
+        game_id = passing.start(ann, choices.GameSetup(length="61"), [bob], seed=4)
         table = games.load_table(ann, game_id)
-        games.act(ann, game_id, table.version, games.Discard(table.decision.hand[:2]))
+        games.act(ann, game_id, table.version, moves.Discard(table.decision.hand[:2]))
     page.goto(f"{live_server.url}/play/{game_id}")
     screen = page.get_by_test_id("pass-screen")
     expect(screen.get_by_role("heading", level=1)).to_have_text("Pass the device to Bob")

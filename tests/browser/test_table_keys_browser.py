@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from engine.bots.levels import Level
 from engine.rules import Counting
 from trainer.language import i18n, words
-from trainer.play import games
+from trainer.play import choices, games
 from trainer.play.table import TableKey
 
 from .helpers import sign_in
@@ -33,7 +33,7 @@ def test_each_playroom_key_answers_in_words_through_a_live_region(live_server, p
     sign_in(page, live_server, language=language)
     who = learner_id(app)
     set_table(app, who)
-    game_id = new_game(app, who, games.GameSetup(Level.EASY, "six-player", "61", Counting.AUTOMATIC), coached=False)
+    game_id = new_game(app, who, choices.GameSetup(Level.EASY, "six-player", "61", Counting.AUTOMATIC), coached=False)
     in_the_play = each_kind_of_stop(app, who, game_id, coached=False,
                                     wanted=lambda t: t.decision is not None and t.decision.kind == "play" and t.pile)
     next(in_the_play)

@@ -13,13 +13,13 @@ from playwright.sync_api import expect
 
 from engine.bots.levels import Level
 from engine.rules import Counting
-from trainer.play import games
+from trainer.play import choices
 from trainer.record.table_settings import Animation
 
 from .helpers import sign_in
 from .table_stops import each_kind_of_stop, learner_id, new_game, set_table
 
-SIX_CARD = games.GameSetup(Level.EASY, "six-card", "61", Counting.AUTOMATIC)
+SIX_CARD = choices.GameSetup(Level.EASY, "six-card", "61", Counting.AUTOMATIC)
 
 
 def at_stop(live_server, page, wanted, setup=SIX_CARD, language="en", **chosen) -> str:
@@ -110,7 +110,7 @@ def colours(page, selector: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_muggins_prompts_keys_are_readable(live_server, page, width):
     page.set_viewport_size({"width": width, "height": 900})
-    setup = games.GameSetup(Level.EASY, "six-card", "61", Counting.MUGGINS)
+    setup = choices.GameSetup(Level.EASY, "six-card", "61", Counting.MUGGINS)
     at_stop(live_server, page, a_muggins_call, setup=setup)
     text, back = colours(page, "form.muggins-form p kbd")
     light, dark = sorted((luminance(text), luminance(back)), reverse=True)

@@ -22,7 +22,7 @@ from sqlalchemy import event, func, select
 from engine.game import Game
 from engine.players import RandomPlayer, play_game
 from trainer.database import db
-from trainer.play import games
+from trainer.play import choices, games
 from trainer.play.models import GameSeat, SavedGame
 from trainer.record import attempts, history, learners, pending_drills, stats
 from trainer.record.attempts import DrillKind
@@ -148,7 +148,7 @@ def finished_match_game(app, learner) -> int:
     engine and saved as over: enough for the next game."""
     with app.app_context():
         ann = learners.learner_by_name(learner.name)
-        game_id = games.new_game(ann.id, games.GameSetup(match=True), seed=3)
+        game_id = games.new_game(ann.id, choices.GameSetup(match=True), seed=3)
         row = db.session.get(SavedGame, game_id)
         game = Game.from_dict(json.loads(row.state))
         play_game(game.rules, [RandomPlayer(1), RandomPlayer(2)], game=game)

@@ -10,7 +10,7 @@ import pytest
 
 from trainer import database
 from trainer.database import db
-from trainer.play import games, solitaire
+from trainer.play import choices, games, solitaire
 from trainer.play.models import SavedGame
 from trainer.play.solitaire import SolitaireKind
 from trainer.record import learners
@@ -72,7 +72,7 @@ def test_nothing_unfinished_offers_no_continue(learner):
 def test_an_unfinished_game_and_solitaire_are_offered_on_the_home_page(app, learner):
     with app.app_context():
         ann = learners.learner_by_name("Ann").id
-        game_id = games.new_game(ann, games.GameSetup(), seed=3)
+        game_id = games.new_game(ann, choices.GameSetup(), seed=3)
         solitaire_id = solitaire.new_solitaire(ann, SolitaireKind.HOYLE, seed=4)
         database.commit()
     html = main_html(learner.client.get("/"))
@@ -87,7 +87,7 @@ def test_an_unfinished_game_and_solitaire_are_offered_on_the_home_page(app, lear
 def test_a_finished_game_is_not_offered_to_continue(app, learner):
     with app.app_context():
         ann = learners.learner_by_name("Ann").id
-        game_id = games.new_game(ann, games.GameSetup(), seed=3)
+        game_id = games.new_game(ann, choices.GameSetup(), seed=3)
         database.commit()
         db.session.get(SavedGame, game_id).finished = True  # as the end of a game marks it
         database.commit()

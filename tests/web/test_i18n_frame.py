@@ -11,7 +11,7 @@ import pytest
 
 from trainer import database
 from trainer.language import i18n
-from trainer.play import games, solitaire
+from trainer.play import choices, games, solitaire
 from trainer.play.solitaire import SolitaireKind
 from trainer.record import accounts, learners
 from trainer.record.table_settings import Animation
@@ -127,7 +127,7 @@ def test_an_unfinished_game_and_solitaire_are_offered_in_russian(app, client):
     sign_in_as(client)
     with app.app_context():
         learner = learners.learner_by_name("Аня").id
-        games.new_game(learner, games.GameSetup(), seed=3)
+        games.new_game(learner, choices.GameSetup(), seed=3)
         solitaire.new_solitaire(learner, SolitaireKind.HOYLE, seed=4)
         database.commit()
     assert_russian(client.get("/", headers=RUSSIAN), "Продолжить начатое", "Продолжить партию",

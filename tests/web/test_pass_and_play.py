@@ -15,7 +15,7 @@ from engine.events import Shown
 from trainer import database
 from trainer.database import db
 from trainer.play import passing
-from trainer.play.games import GameSetup
+from trainer.play.choices import GameSetup
 from trainer.play.models import GameSeat
 from trainer.record import learners
 from trainer.record.models import Attempt

@@ -27,7 +27,7 @@ from engine.scoring import score_show
 from engine.table import fold
 from tests.trainer.play.helpers import play_out
 from trainer.database import db
-from trainer.play import coach, games
+from trainer.play import choices, coach, games
 from trainer.play.models import GameSeat, SavedGame
 from trainer.play.seats import default_sitters
 from trainer.record import learners
@@ -205,9 +205,9 @@ class TablePlayer:
         raise AssertionError(f"the game did not end: {turn.group(1) if turn else html[-2000:]}")
 
 
-def start(learner, **choices) -> str:
+def start(learner, **chosen) -> str:
     fields = {"level": "easy", "variant": "six-card", "length": "61", "counting": "automatic", "skunks": "on"}
-    fields.update(choices)
+    fields.update(chosen)
     response = learner.post("/play/new", fields, page="/play/")
     assert response.status_code == 302, response.get_data(as_text=True)
     return response.headers["Location"]
@@ -494,8 +494,8 @@ def test_the_back_peg_leapfrogs_to_the_front(seeded, learner):
     url = start(learner)
     player = TablePlayer(seeded, learner, url)
     html = player.page()
-    moves = 0
-    while moves < 3:
+    leaps = 0
+    while leaps < 3:
         before = int(re.search(r'data-testid="your-score" data-side-score="0">(\d+)<', html).group(1))
         html = player.step(html)
         after = int(re.search(r'data-testid="your-score" data-side-score="0">(\d+)<', html).group(1))
@@ -503,7 +503,7 @@ def test_the_back_peg_leapfrogs_to_the_front(seeded, learner):
             pegs = dict(re.findall(r'class="peg p0 (front|back)" data-score="(\d+)"', html))
             # The back peg jumped ahead to where the front one stood before the last points.
             assert int(pegs["front"]) == after and before <= int(pegs["back"]) < after
-            moves += 1
+            leaps += 1
 
 
 def test_random_garbage_at_every_stage_is_refused_cleanly(seeded, learner):
@@ -631,7 +631,7 @@ def test_a_three_player_matchs_second_game_is_dealt_first_as_the_engine_match_sa
     was "the cut decides again" with more than two players)."""
     with app.app_context():
         ann = learners.learner_by_name("Ann").id
-        first = games.new_game(ann, games.GameSetup(variant="three-player", match=True), seed=5)
+        first = games.new_game(ann, choices.GameSetup(variant="three-player", match=True), seed=5)
         play_out(ann, first)
         following = games.next_match_game(ann, first)
         assert following is not None
@@ -690,11 +690,11 @@ def test_a_seven_card_hand_of_46_is_claimed_in_full_under_muggins(app, learner):
     assert "No hand scores more than 46: check your count." in page
 
 
-def _seated_game(app, learner, seat: int, **choices) -> str:
+def _seated_game(app, learner, seat: int, **chosen) -> str:
     """A game in which the signed-in learner sits in ``seat`` and bots of its level sit in the others."""
     with app.app_context():
         ann = learners.learner_by_name(learner.name).id
-        setup = games.GameSetup(**choices)
+        setup = choices.GameSetup(**chosen)
         sitters = default_sitters(setup.rules(), ann, setup.level, app.config.get("PLAY_BOT_MISS_RATE"), seat=seat)
         game_id = games.new_game(ann, setup, seed=app.config.get("PLAY_SEED"), sitters=sitters)
     return f"/play/{game_id}"
@@ -836,7 +836,7 @@ def _analysed_here(html: str) -> bool:
 
 def test_every_offered_games_name_fits_its_saved_column():
     """PostgreSQL refuses a longer name than ``saved_game.variant`` holds (SQLite would keep it)."""
-    assert max(len(name) for name in games.VARIANTS) <= SavedGame.__table__.c.variant.type.length
+    assert max(len(name) for name in choices.VARIANTS) <= SavedGame.__table__.c.variant.type.length
 
 
 def test_setup_offers_every_table_with_bots_and_every_target(learner):
@@ -857,7 +857,7 @@ def test_every_table_is_set_up_to_every_target_with_the_skunk_lines_of_rules_md_
         seeded, learner, variant, length, target, lines):
     url = start(learner, variant=variant, length=length)
     game, row = TablePlayer(seeded, learner, url).saved()
-    assert game.rules == games.VARIANTS[variant].to_target(target).with_options(
+    assert game.rules == choices.VARIANTS[variant].to_target(target).with_options(
         counting=Counting.AUTOMATIC, convention=game.rules.convention)
     assert game.rules.skunk_lines == lines and row.target == target
     with seeded.app_context():  # the saved row sets up its match's next game alike
@@ -891,7 +891,7 @@ def test_five_and_six_player_games_and_a_team_game_with_muggins_play_from_set_up
     board = [game.rules.peg_hole(score) for score in game.scores]
     for label, score in zip(labels, board):  # every side's score, the learner's first
         assert f'{label} {score}</span>' in results.replace("&#43;", "+"), label
-    assert f"Your {games.variant_name(variant)} games at easy level, to 61" in results
+    assert f"Your {choices.variant_name(variant)} games at easy level, to 61" in results
     review = learner.client.get(f"/play/{player.game_id}/review").get_data(as_text=True)
     assert_no_secrets(review, game)
     assert "Deal 1" in review and "the play is not judged" in review

@@ -6,8 +6,8 @@ from werkzeug.datastructures import MultiDict
 from engine.bots.levels import Level
 from engine.cards import Card
 from engine.rules import Counting
-from trainer.play import games
-from trainer.play.games import GameActionError
+from trainer.play import choices, moves
+from trainer.play.moves import GameActionError
 from trainer.play.solitaire import CountDeal, LayAway, SolitaireKind
 from trainer.web import play, solitaire
 
@@ -19,17 +19,17 @@ def form(**fields):
 @pytest.mark.parametrize(
     "fields, move",
     [
-        ({"action": "continue"}, games.Continue()),
-        ({"action": "skip"}, games.Skip()),
-        ({"action": "discard", "card": ["5H", "JC"]}, games.Discard((Card.parse("5H"), Card.parse("JC")))),
-        ({"action": "cut", "lift": "12"}, games.Cut("12")),
-        ({"action": "cut"}, games.Cut("")),
-        ({"action": "play", "card": ["5H", "JC"]}, games.PlayCard(Card.parse("5H"))),
-        ({"action": "play"}, games.PlayCard(None)),
-        ({"action": "claim", "points": "8"}, games.ClaimPoints("8")),
-        ({"action": "muggins", "card": ["5H", "JC"]}, games.Muggins((Card.parse("5H"), Card.parse("JC")))),
-        ({"action": "muggins"}, games.Muggins(())),
-        ({"action": "accept", "card": ["5H"]}, games.Accept()),
+        ({"action": "continue"}, moves.Continue()),
+        ({"action": "skip"}, moves.Skip()),
+        ({"action": "discard", "card": ["5H", "JC"]}, moves.Discard((Card.parse("5H"), Card.parse("JC")))),
+        ({"action": "cut", "lift": "12"}, moves.Cut("12")),
+        ({"action": "cut"}, moves.Cut("")),
+        ({"action": "play", "card": ["5H", "JC"]}, moves.PlayCard(Card.parse("5H"))),
+        ({"action": "play"}, moves.PlayCard(None)),
+        ({"action": "claim", "points": "8"}, moves.ClaimPoints("8")),
+        ({"action": "muggins", "card": ["5H", "JC"]}, moves.Muggins((Card.parse("5H"), Card.parse("JC")))),
+        ({"action": "muggins"}, moves.Muggins(())),
+        ({"action": "accept", "card": ["5H"]}, moves.Accept()),
     ],
 )
 def test_the_table_form_becomes_a_typed_move(fields, move):
@@ -53,9 +53,9 @@ def test_a_bad_table_form_gets_a_clear_message(fields, message):
 def test_the_set_up_form_becomes_a_game_set_up():
     setup = play.read_setup(MultiDict({"level": "hard", "variant": "five-card", "length": "61",
                                        "counting": "muggins", "pegging_muggins": "on", "match": "on"}))
-    assert setup == games.GameSetup(Level.HARD, "five-card", "61", Counting.MUGGINS, True, False, True)
+    assert setup == choices.GameSetup(Level.HARD, "five-card", "61", Counting.MUGGINS, True, False, True)
     # Pegging muggins only with muggins counting; skunks only when ticked.
-    assert play.read_setup(MultiDict({"pegging_muggins": "on", "skunks": "on"})) == games.GameSetup(
+    assert play.read_setup(MultiDict({"pegging_muggins": "on", "skunks": "on"})) == choices.GameSetup(
         Level.EASY, "six-card", "own", Counting.AUTOMATIC, False, True, False
     )
 

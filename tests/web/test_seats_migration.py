@@ -13,7 +13,7 @@ from sqlalchemy import text
 
 from engine.game import Automation, Game
 from trainer.database import db
-from trainer.play import games
+from trainer.play import choices, games, moves
 from trainer.play.models import GameSeat, SavedGame
 from trainer.web import MIGRATIONS_DIR, create_app
 
@@ -37,7 +37,7 @@ def test_saved_games_move_into_seats_play_on_and_move_back(database, monkeypatch
     monkeypatch.setattr(flask_migrate, "upgrade", lambda directory: None)  # make the app without migrating
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": database})
     monkeypatch.undo()
-    open_game = Game(games.VARIANTS["six-card"].with_options(target=61), 4, dealer=1,
+    open_game = Game(choices.VARIANTS["six-card"].with_options(target=61), 4, dealer=1,
                      automate=Automation.CUT_FOR_DEAL)
     open_game.deal()  # the learner's discard is due
     notes = json.dumps([{"kind": "discard", "deal": 0}])
@@ -67,7 +67,7 @@ def test_saved_games_move_into_seats_play_on_and_move_back(database, monkeypatch
         # The open game plays on where it was, its page's form still current.
         table = games.load_table(1, 1)
         assert table is not None and table.version == 5 and table.decision.kind == "discard"
-        games.act(1, 1, 5, games.Discard(tuple(sorted(table.decision.hand))[:2]))
+        games.act(1, 1, 5, moves.Discard(tuple(sorted(table.decision.hand))[:2]))
         assert games.load_table(1, 1).version == 6
         listed = games.learner_games(1)  # unfinished first, the one just moved the newest
         assert [(s.id, s.finished, s.learner_won) for s in listed] == [(1, False, None), (3, False, None), (2, True, False)]

@@ -45,7 +45,7 @@ class SavedGame(Base):
     host_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
-    #: The set-up, as chosen (see :class:`trainer.play.games.GameSetup`); ``level`` is the bots' level.
+    #: The set-up, as chosen (see :class:`trainer.play.choices.GameSetup`); ``level`` is the bots' level.
     level: Mapped[str] = mapped_column(String(10))
     variant: Mapped[str] = mapped_column(String(12))
     target: Mapped[int] = mapped_column()

@@ -23,7 +23,9 @@ from typing import Sequence
 from engine.rules import Rules
 from trainer.language.i18n import gettext as _
 from trainer.language.i18n import ngettext
-from trainer.play.games import GameActionError, GameSetup, TableView, new_game
+from trainer.play.choices import GameSetup
+from trainer.play.games import TableView, new_game
+from trainer.play.moves import GameActionError
 from trainer.play.seats import Sitter, bot_label
 from trainer.record import learners
 

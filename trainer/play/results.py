@@ -27,7 +27,8 @@ from trainer.language import i18n
 from trainer.language.i18n import NC_, ngettext, pgettext
 from trainer.language.i18n import gettext as _
 from trainer.play import coach
-from trainer.play.games import VARIANTS, SeatedGame, Variant, finished_game, match_score, variant_name
+from trainer.play.choices import VARIANTS, Variant, variant_name
+from trainer.play.games import SeatedGame, finished_game, match_score
 from trainer.play.models import GameSeat, SavedGame
 from trainer.play.notes import DiscardNote, PlayNote, note_of
 from trainer.play.seats import Seating, at_level, level_label

@@ -41,8 +41,9 @@ from trainer.language.i18n import NC_, ngettext, pgettext
 from trainer.language.i18n import gettext as _
 from trainer.language.refusals import refusal_text
 from trainer.play.coach import fixed
-from trainer.play.games import GameActionError, StaleAction, read_count, save_if_current
+from trainer.play.games import read_count, save_if_current
 from trainer.play.models import SolitaireGame
+from trainer.play.moves import GameActionError, StaleAction
 from trainer.rating import answers
 from trainer.record import attempts, learners
 

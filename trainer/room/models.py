@@ -38,14 +38,14 @@ class Room(Base):
     length: Mapped[str] = mapped_column(String(5))
     counting: Mapped[str] = mapped_column(String(20))
     skunks: Mapped[bool] = mapped_column(default=True)
-    #: A match (first to :data:`trainer.play.games.MATCH_POINTS` match points) instead of one game.
+    #: A match (first to :data:`trainer.play.choices.MATCH_POINTS` match points) instead of one game.
     match: Mapped[bool] = mapped_column(default=False)
     #: The game the table became once the host started it (None: still gathering).
     game_id: Mapped[int | None] = mapped_column(ForeignKey("saved_game.id", ondelete="SET NULL"), default=None)
     version: Mapped[int] = mapped_column(default=0)
     #: JSON list of the learners the host took off the table: no link seats them again.
     removed: Mapped[str] = mapped_column(Text, default="[]")
-    #: The host's clock for the game (see :class:`trainer.play.games.TableClock`; seconds, None: no limit).
+    #: The host's clock for the game (see :class:`trainer.play.choices.TableClock`; seconds, None: no limit).
     away_after: Mapped[int | None] = mapped_column(default=None)
     call_within: Mapped[int | None] = mapped_column(default=None)
 

@@ -1,6 +1,6 @@
 """The playroom's tables while people gather (issue 22, RULES.md §8).
 
-A learner opens a *room* with a set-up (:class:`~trainer.play.games.GameSetup`:
+A learner opens a *room* with a set-up (:class:`~trainer.play.choices.GameSetup`:
 the game and its seats, the target, the counting, strict muggins by default as
 in the playroom), sitting in its first seat as host.  The room has an
 invitation link, an unguessable token the host may revoke (the room gets a new
@@ -32,7 +32,7 @@ from engine.rules import Counting
 from trainer.database import db, utcnow
 from trainer.language.i18n import gettext as _
 from trainer.live.announce import announce
-from trainer.play import games
+from trainer.play import choices, games
 from trainer.play.models import SavedGame
 from trainer.play.seats import Sitter, bot_label
 from trainer.record import learners
@@ -41,7 +41,7 @@ from trainer.room.models import Room, RoomSeat
 #: The counting a room offers first: the playroom's own strict rule (RULES.md §8).
 DEFAULT_COUNTING = Counting.STRICT_MUGGINS
 #: The set-ups a room offers: every table of two to six seats, against people.
-ROOM_VARIANTS = tuple(games.VARIANTS)
+ROOM_VARIANTS = tuple(choices.VARIANTS)
 #: The most tables a learner may be gathering as host at once (a limit on rooms, issue 22 §9).
 MAX_GATHERING = 5
 #: How long a table may gather without starting before it is given up (abandoned tables expire).
@@ -156,7 +156,7 @@ class RoomView:
     seats: tuple[SeatView, ...]
     game_id: int | None
     match: bool = False
-    clock: games.TableClock = games.TableClock()
+    clock: choices.TableClock = choices.TableClock()
 
     @property
     def full(self) -> bool:
@@ -168,14 +168,14 @@ class RoomView:
 
     @property
     def game_label(self) -> str:
-        return games.variant_label(self.variant)
+        return choices.variant_label(self.variant)
 
     @property
     def counting_label(self) -> str:
-        return games.counting_label(self.counting)
+        return choices.counting_label(self.counting)
 
 
-def open_room(host_id: int, setup: games.GameSetup, clock: games.TableClock = games.TableClock()) -> int:
+def open_room(host_id: int, setup: choices.GameSetup, clock: choices.TableClock = choices.TableClock()) -> int:
     """Open a room with ``setup`` and the host's ``clock`` (the host in seat 0, the others
     free) and return its id; :class:`RoomError` when the host is gathering
     :data:`MAX_GATHERING` tables already."""
@@ -217,11 +217,11 @@ def _view(room: Room, learner_id: int) -> RoomView:
                  s.learner_id is not None, s.bot_level is not None, s.learner_id == learner_id,
                  _name(s.reserved_for) if s.reserved_for is not None and s.learner_id is None else "")
         for s in _seats(room))
-    rules = games.GameSetup(variant=games.variant_of(room.variant), length=games.length_of(room.length)).rules()
+    rules = choices.GameSetup(variant=choices.variant_of(room.variant), length=choices.length_of(room.length)).rules()
     is_host = room.host_id == learner_id
     return RoomView(room.id, _name(room.host_id), is_host, room.token if is_host else None, room.live_key,
                     room.version, room.variant, rules.target, room.counting, seats, room.game_id, room.match,
-                    games.TableClock(room.away_after, room.call_within))
+                    choices.TableClock(room.away_after, room.call_within))
 
 
 def room_view(learner_id: int, room_id: object) -> RoomView | None:
@@ -381,13 +381,13 @@ def start(host_id: int, room_id: object, *, seed: int | None = None) -> int:
     if any(s.learner_id is None and s.bot_level is None for s in seats):
         raise RoomError(RoomRefusal.NOT_READY)
     bots = [Level(s.bot_level) for s in seats if s.bot_level is not None]
-    setup = games.GameSetup(bots[0] if bots else Level.EASY, games.variant_of(room.variant), games.length_of(room.length),
+    setup = choices.GameSetup(bots[0] if bots else Level.EASY, choices.variant_of(room.variant), choices.length_of(room.length),
                             Counting(room.counting),
                             skunks=room.skunks, match=room.match)
     sitters = tuple(Sitter.person(s.learner_id) if s.learner_id is not None else Sitter.bot(Level(s.bot_level or ""))
                     for s in seats)
     game_id = games.new_game(host_id, setup, seed=seed, sitters=sitters, live_key=room.live_key,
-                             clock=games.TableClock(room.away_after, room.call_within))
+                             clock=choices.TableClock(room.away_after, room.call_within))
     started = cast("CursorResult[Any]", db.session.execute(
         update(Room).where(Room.id == room.id, Room.game_id.is_(None)).values(game_id=game_id)
         .execution_options(synchronize_session=False)))

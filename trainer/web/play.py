@@ -7,7 +7,7 @@ moves are theirs, and when the game awaits someone else the page is a screen
 that passes the device on, showing no card of anyone.
 
 Views are thin: they read the form into typed values (a
-:data:`trainer.play.games.GameMove` and the version it was drawn at) and call
+:data:`trainer.play.moves.GameMove` and the version it was drawn at) and call
 :mod:`trainer.play.games`, which owns the game, the bot and what the learner may see.  Test configuration:
 ``PLAY_SEED`` fixes new games' deals, ``PLAY_BOT_MISS_RATE`` the bot's
 under-count rate under muggins (instead of its level's documented rate),
@@ -28,7 +28,7 @@ from engine.rules import Counting
 from trainer.language import i18n
 from trainer.language.i18n import N_, NC_
 from trainer.language.i18n import gettext as _
-from trainer.play import games, passing, speaking, talk
+from trainer.play import choices, games, moves, passing, speaking, talk
 from trainer.play.replay import game_replay
 from trainer.play.results import game_results, game_review
 from trainer.play.seats import level_label
@@ -69,15 +69,15 @@ def index() -> ResponseReturnValue:
         "play/index.html",
         form=PostForm(),
         levels=LEVEL_NAMES,
-        variants=tuple(games.VARIANTS),
-        lengths=games.LENGTHS,
-        length_label=games.length_label,
+        variants=tuple(choices.VARIANTS),
+        lengths=choices.LENGTHS,
+        length_label=choices.length_label,
         countings=tuple(c.value for c in Counting),
         saved=games.learner_games(g.learner.id),
-        match_points=games.MATCH_POINTS,
+        match_points=choices.MATCH_POINTS,
         level_label=level_label,
-        variant_label=games.variant_label,
-        counting_label=games.counting_label,
+        variant_label=choices.variant_label,
+        counting_label=choices.counting_label,
         level_description=level_description,
         new_partner=NEW_PARTNER,
         pass_profiles=None if accounts_mode() else tuple(
@@ -94,7 +94,7 @@ def new() -> ResponseReturnValue:
         return redirect(url_for("play.index"))
     try:
         setup = read_setup(request.form)
-    except games.GameActionError as error:
+    except moves.GameActionError as error:
         flash(str(error), "error")
         return redirect(url_for("play.index"))
     config = current_app.config
@@ -136,7 +136,7 @@ def new_pass() -> ResponseReturnValue:
                 partner = others[-1]
         game_id = passing.start(g.learner.id, setup, others, partner=partner,
                                 seed=current_app.config.get("PLAY_SEED"), coached=_coached(), say_go=_says_go())
-    except (games.GameActionError, accounts.AccountError) as error:
+    except (moves.GameActionError, accounts.AccountError) as error:
         flash(str(error), "error")
         return redirect(url_for("play.index", _anchor="pass-and-play"))
     session[FRONT] = [game_id, g.learner.id]
@@ -196,25 +196,25 @@ def take_device(game_id: int) -> ResponseReturnValue:
     return redirect(url_for("play.table", game_id=game_id))
 
 
-def read_setup(form: MultiDict[str, str]) -> games.GameSetup:
-    """The set-up form as a :class:`trainer.play.games.GameSetup`; a clear
-    :class:`trainer.play.games.GameActionError` for anything unknown."""
+def read_setup(form: MultiDict[str, str]) -> choices.GameSetup:
+    """The set-up form as a :class:`trainer.play.choices.GameSetup`; a clear
+    :class:`trainer.play.moves.GameActionError` for anything unknown."""
     try:
         level = Level(form.get("level", "easy"))
     except ValueError:
-        raise games.GameActionError(_("Choose a level: easy, medium, hard or insane.")) from None
+        raise moves.GameActionError(_("Choose a level: easy, medium, hard or insane.")) from None
     try:
         counting = Counting(form.get("counting", "automatic"))
     except ValueError:
-        raise games.GameActionError(_("Choose automatic counting, muggins or strict muggins.")) from None
+        raise moves.GameActionError(_("Choose automatic counting, muggins or strict muggins.")) from None
     if form.get("giveaway") == "on" and counting.is_muggins:
-        raise games.GameActionError(
+        raise moves.GameActionError(
             _("Giveaway is played with automatic counting: under muggins nobody would claim a point.")
         )
-    return games.GameSetup(
+    return choices.GameSetup(
         level,
-        games.variant_of(form.get("variant", games.Variant.SIX_CARD)),
-        games.length_of(form.get("length", games.Length.OWN)),
+        choices.variant_of(form.get("variant", choices.Variant.SIX_CARD)),
+        choices.length_of(form.get("length", choices.Length.OWN)),
         counting,
         form.get("pegging_muggins") == "on" and counting.is_muggins,
         form.get("skunks") == "on",
@@ -224,40 +224,40 @@ def read_setup(form: MultiDict[str, str]) -> games.GameSetup:
     )
 
 
-def read_move(form: MultiDict[str, str]) -> tuple[int, games.GameMove]:
+def read_move(form: MultiDict[str, str]) -> tuple[int, moves.GameMove]:
     """The table form as the version it was drawn at and the learner's move;
-    a clear :class:`trainer.play.games.GameActionError` for anything else."""
+    a clear :class:`trainer.play.moves.GameActionError` for anything else."""
     try:
         version = int(form.get("version", ""))
     except ValueError:
-        raise games.GameActionError(
+        raise moves.GameActionError(
             _("That form is missing its game version; please use the buttons on the page.")
         ) from None
     action = form.get("action", "")
-    move: games.GameMove
+    move: moves.GameMove
     if action == "continue":
-        move = games.Continue()
+        move = moves.Continue()
     elif action == "go":
-        move = games.SayGo()
+        move = moves.SayGo()
     elif action == "skip":
-        move = games.Skip()
+        move = moves.Skip()
     elif action == "discard":
-        move = games.Discard(_cards(form.getlist("card")))
+        move = moves.Discard(_cards(form.getlist("card")))
     elif action == "cut":
-        move = games.Cut(form.get("lift", ""))
+        move = moves.Cut(form.get("lift", ""))
     elif action == "play":
         picked = _cards(form.getlist("card")[:1])
-        move = games.PlayCard(picked[0] if picked else None)
+        move = moves.PlayCard(picked[0] if picked else None)
     elif action == "claim":
-        move = games.ClaimPoints(form.get("points", ""))
+        move = moves.ClaimPoints(form.get("points", ""))
     elif action == "muggins":
-        move = games.Muggins(_cards(form.getlist("card")))
+        move = moves.Muggins(_cards(form.getlist("card")))
     elif action == "accept":
-        move = games.Accept()
+        move = moves.Accept()
     elif action == "take-back":
-        move = games.TakeBack()
+        move = moves.TakeBack()
     else:
-        raise games.GameActionError(_("That is not something you can do in a game."))
+        raise moves.GameActionError(_("That is not something you can do in a game."))
     return version, move
 
 
@@ -265,7 +265,7 @@ def _cards(values: list[str]) -> tuple[Card, ...]:
     try:
         return tuple(Card.parse(v) for v in values)
     except InvalidCardError:
-        raise games.GameActionError(_("That is not one of your cards.")) from None
+        raise moves.GameActionError(_("That is not one of your cards.")) from None
 
 
 def _coached(learner_id: int | None = None) -> bool:
@@ -310,9 +310,9 @@ def _move(game_id: int) -> ResponseReturnValue:
             message = games.act(actor, game_id, version, move, coached=settings.coach, say_go=settings.say_go)
         except LookupError:
             return _not_seated(game_id)
-        except games.StaleAction as error:
+        except moves.StaleAction as error:
             flash(str(error), "info")
-        except games.GameActionError as error:
+        except moves.GameActionError as error:
             flash(str(error), "error")
         else:
             if message:
@@ -341,7 +341,7 @@ def _table_page(game_id: int) -> ResponseReturnValue:
                            take_back=view.take_back, practice=view.practice, pause_offered=view.live is None,
                            spoken=spoken_items(view.table), live=view.live, said=view.said, replaceable=view.replaceable,
                            away=view.away, you_are_away=view.you_are_away, clock=view.clock,
-                           limit_label=games.limit_label, counting=view.table.rules.counting.value,
+                           limit_label=choices.limit_label, counting=view.table.rules.counting.value,
                            levels=LEVEL_NAMES, level_label=level_label,
                            phrases=tuple((p.value, talk.phrase_text(p.value)) for p in talk.Phrase))
 
@@ -386,7 +386,7 @@ def hand_to_bot(game_id: int) -> ResponseReturnValue:
                 games.hand_to_bot(g.learner.id, game_id, seat, level)
             except LookupError:
                 abort(404)
-            except games.GameActionError as error:
+            except moves.GameActionError as error:
                 flash(str(error), "error")
     return redirect(url_for("play.table", game_id=game_id))
 
@@ -401,7 +401,7 @@ def say(game_id: int) -> ResponseReturnValue:
         except LookupError:
             abort(404)
         except ValueError as error:  # not a phrase offered, or a table of bots
-            flash(str(error) if isinstance(error, games.GameActionError) else _("Choose one of the phrases offered."),
+            flash(str(error) if isinstance(error, moves.GameActionError) else _("Choose one of the phrases offered."),
                   "error")
     return redirect(url_for("play.table", game_id=game_id))
 

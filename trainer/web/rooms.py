@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 from engine.bots.levels import LEVEL_NAMES, Level
 from engine.rules import Counting
 from trainer.language.i18n import gettext as _
-from trainer.play import games
+from trainer.play import choices, moves
 from trainer.play.seats import level_label
 from trainer.record import tries
 from trainer.room import rooms
@@ -49,13 +49,13 @@ def index() -> str:
     """The set-up of a table for people, the tables the learner is gathering at, and how their games
     against each person they played went."""
     return render_template(
-        "rooms/index.html", form=PostForm(), variants=rooms.ROOM_VARIANTS, lengths=games.LENGTHS,
+        "rooms/index.html", form=PostForm(), variants=rooms.ROOM_VARIANTS, lengths=choices.LENGTHS,
         countings=tuple(c.value for c in Counting), default_counting=rooms.DEFAULT_COUNTING.value,
-        variant_label=games.variant_label, length_label=games.length_label, counting_label=games.counting_label,
-        gathering=rooms.learner_rooms(g.learner.id), match_points=games.MATCH_POINTS,
-        away_limits=tuple(_limit_value(limit) for limit in games.AWAY_LIMITS),
-        call_limits=tuple(_limit_value(limit) for limit in games.CALL_LIMITS), limit_label=_limit_label,
-        default_clock=games.TableClock(),
+        variant_label=choices.variant_label, length_label=choices.length_label, counting_label=choices.counting_label,
+        gathering=rooms.learner_rooms(g.learner.id), match_points=choices.MATCH_POINTS,
+        away_limits=tuple(_limit_value(limit) for limit in choices.AWAY_LIMITS),
+        call_limits=tuple(_limit_value(limit) for limit in choices.CALL_LIMITS), limit_label=_limit_label,
+        default_clock=choices.TableClock(),
         opponents=opponents(g.learner.id),
     )
 
@@ -66,7 +66,7 @@ def _limit_value(limit: int | None) -> str:
 
 
 def _limit_label(value: str) -> str:
-    return games.limit_label(None if value == "none" else int(value))
+    return choices.limit_label(None if value == "none" else int(value))
 
 
 @bp.post("/new")
@@ -81,24 +81,24 @@ def new() -> Response:
         if over_limit(f"room:{g.learner.id}", "ROOM_LIMIT", DEFAULT_ROOM_LIMIT):
             raise TooManyRequests()
         room_id = rooms.open_room(g.learner.id, setup, clock)
-    except (games.GameActionError, rooms.RoomError) as error:
+    except (moves.GameActionError, rooms.RoomError) as error:
         flash(str(error), "error")
         return redirect(url_for("rooms.index"))
     return redirect(url_for("rooms.room", room_id=room_id))
 
 
-def _read_setup(form: MultiDict[str, str]) -> tuple[games.GameSetup, games.TableClock]:
-    """The game and the table's clock as the set-up form chose them; :class:`games.GameActionError` says what was wrong."""
+def _read_setup(form: MultiDict[str, str]) -> tuple[choices.GameSetup, choices.TableClock]:
+    """The game and the table's clock as the set-up form chose them; :class:`moves.GameActionError` says what was wrong."""
     try:
         counting = Counting(form.get("counting", rooms.DEFAULT_COUNTING.value))
     except ValueError:
-        raise games.GameActionError(_("Choose automatic counting, muggins or strict muggins.")) from None
-    setup = games.GameSetup(variant=games.variant_of(form.get("variant", games.Variant.SIX_CARD)),
-                            length=games.length_of(form.get("length", games.Length.OWN)), counting=counting,
+        raise moves.GameActionError(_("Choose automatic counting, muggins or strict muggins.")) from None
+    setup = choices.GameSetup(variant=choices.variant_of(form.get("variant", choices.Variant.SIX_CARD)),
+                            length=choices.length_of(form.get("length", choices.Length.OWN)), counting=counting,
                             skunks=form.get("skunks") == "on", match=form.get("match") == "on")
-    default = games.TableClock()
-    clock = games.TableClock(games.read_limit(form.get("away_after"), games.AWAY_LIMITS, default.away_after),
-                             games.read_limit(form.get("call_within"), games.CALL_LIMITS, default.call_within))
+    default = choices.TableClock()
+    clock = choices.TableClock(choices.read_limit(form.get("away_after"), choices.AWAY_LIMITS, default.away_after),
+                             choices.read_limit(form.get("call_within"), choices.CALL_LIMITS, default.call_within))
     return setup, clock
 
 
@@ -113,7 +113,7 @@ def room(room_id: int) -> Response | str:
         return redirect(url_for("play.table", game_id=view.game_id))
     link = url_for("rooms.join", token=view.token, _external=True) if view.token else None
     return render_template("rooms/room.html", r=view, link=link, form=PostForm(), levels=LEVEL_NAMES,
-                           level_label=level_label, limit_label=games.limit_label)
+                           level_label=level_label, limit_label=choices.limit_label)
 
 
 @bp.route("/join/<token>", methods=["GET", "POST"])
@@ -149,7 +149,7 @@ def _host_action(room_id: int, action: str) -> Response:
             try:
                 level = Level(request.form.get("level", "easy"))
             except ValueError:
-                raise games.GameActionError(_("Choose a level: easy, medium, hard or insane.")) from None
+                raise moves.GameActionError(_("Choose a level: easy, medium, hard or insane.")) from None
             rooms.fill_with_bots(g.learner.id, room_id, level)
         elif action == "free":
             rooms.free_bot_seats(g.learner.id, room_id)
@@ -166,7 +166,7 @@ def _host_action(room_id: int, action: str) -> Response:
             return redirect(url_for("play.table", game_id=game_id))
     except LookupError:
         abort(404)
-    except (rooms.RoomError, games.GameActionError) as error:
+    except (rooms.RoomError, moves.GameActionError) as error:
         flash(str(error), "error")
     return redirect(url_for("rooms.room", room_id=room_id))
 

@@ -13,7 +13,7 @@ from engine.errors import InvalidCardError
 from trainer.language.i18n import NC_
 from trainer.language.i18n import gettext as _
 from trainer.play import solitaire
-from trainer.play.games import GameActionError, StaleAction
+from trainer.play.moves import GameActionError, StaleAction
 from trainer.play.solitaire import SolitaireKind
 from trainer.web.forms import PostForm
 from trainer.web.learners import learner_required
@@ -50,7 +50,7 @@ def new() -> ResponseReturnValue:
 
 
 def read_kind(form: MultiDict[str, str]) -> SolitaireKind:
-    """The solitaire chosen on the index page; a clear :class:`trainer.play.games.GameActionError` for another."""
+    """The solitaire chosen on the index page; a clear :class:`trainer.play.moves.GameActionError` for another."""
     try:
         return SolitaireKind(form.get("kind", ""))
     except ValueError:
@@ -59,7 +59,7 @@ def read_kind(form: MultiDict[str, str]) -> SolitaireKind:
 
 def read_target(form: MultiDict[str, str]) -> int | None:
     """Arnold's winning total as chosen on the index page (None: not chosen, the
-    default 121); a clear :class:`trainer.play.games.GameActionError` for a non-number."""
+    default 121); a clear :class:`trainer.play.moves.GameActionError` for a non-number."""
     text = form.get("target", "").strip()
     if not text:
         return None
@@ -74,7 +74,7 @@ COUNT = "count-"
 
 def read_move(form: MultiDict[str, str]) -> tuple[int, solitaire.SolitaireMove]:
     """The table form as the version it was drawn at and the learner's move;
-    a clear :class:`trainer.play.games.GameActionError` for anything else."""
+    a clear :class:`trainer.play.moves.GameActionError` for anything else."""
     try:
         version = int(form.get("version", ""))
     except ValueError:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.pegging import score_play
 from engine.scoring import score_show
-from trainer.play import games
+from trainer.play import games, moves
 
 
 def play_out(learner_id: int, game_id: int, limit: int = 3000) -> None:
@@ -14,23 +14,23 @@ def play_out(learner_id: int, game_id: int, limit: int = 3000) -> None:
         table = games.load_table(learner_id, game_id)
         decision = table.decision
         if table.waiting:
-            move = games.SayGo() if decision is not None and decision.kind == "go" else games.Continue()
+            move = moves.SayGo() if decision is not None and decision.kind == "go" else moves.Continue()
         elif decision is None:
             raise AssertionError(f"nothing to do at the table: {table.turn}")
         elif decision.kind == "over":
             return
         elif decision.kind == "discard":
-            move = games.Discard(tuple(sorted(decision.hand))[:decision.discards])
+            move = moves.Discard(tuple(sorted(decision.hand))[:decision.discards])
         elif decision.kind == "cut":
-            move = games.Cut("")
+            move = moves.Cut("")
         elif decision.kind == "play":
-            move = games.PlayCard(decision.legal[0])
+            move = moves.PlayCard(decision.legal[0])
         elif decision.kind == "claim":
             cards, starter = decision.claim_cards, decision.claim_starter
             true = score_play(cards).points if decision.claim_what == "play" else \
                 score_show(cards, starter, crib=decision.claim_what == "crib").total
-            move = games.ClaimPoints(str(true))
+            move = moves.ClaimPoints(str(true))
         else:
-            move = games.Accept()
+            move = moves.Accept()
         games.act(learner_id, game_id, table.version, move)
     raise AssertionError("the game did not end")

@@ -16,7 +16,7 @@ from engine.rules import Counting
 from tests.trainer.play.test_people import the_move
 from trainer import database
 from trainer.database import db
-from trainer.play import games
+from trainer.play import choices, games, moves
 from trainer.play.models import GameSeat, SavedGame
 from trainer.play.seats import Sitter
 from trainer.play.table import DecisionKind
@@ -26,12 +26,12 @@ from trainer.room import rooms
 LIVE_KEY = "a-table-of-people-for-the-clock-tests-0000"
 
 
-def two_people(counting=Counting.AUTOMATIC, clock=games.TableClock(away_after=60, call_within=20)):
+def two_people(counting=Counting.AUTOMATIC, clock=choices.TableClock(away_after=60, call_within=20)):
     """Ann and Bob at a table of people with ``clock``; their ids and the game's."""
     ann = learners.learner_by_name("Ann", create=True).id
     bob = learners.learner_by_name("Bob", create=True).id
     database.commit()
-    game_id = games.new_game(ann, games.GameSetup(counting=counting, length="61"), seed=11,
+    game_id = games.new_game(ann, choices.GameSetup(counting=counting, length="61"), seed=11,
                              sitters=(Sitter.person(ann), Sitter.person(bob)), live_key=LIVE_KEY, clock=clock)
     return ann, bob, game_id
 
@@ -77,7 +77,7 @@ def test_a_bot_plays_for_a_person_the_table_waited_on_past_the_hosts_limit_until
 
 def test_the_clock_waits_on_nobody_while_the_person_it_would_time_is_a_bot_or_the_table_has_no_clock(app):
     with app.app_context():
-        ann, bob, game_id = two_people(clock=games.TableClock(away_after=None, call_within=None))
+        ann, bob, game_id = two_people(clock=choices.TableClock(away_after=None, call_within=None))
         assert games.table_view(ann, game_id).live.clock_in is None
         assert games.settle_clock(ann, game_id, now=later(game_id, 86_400)) is False
         assert not seat_of(game_id, bob).away and not seat_of(game_id, ann).away
@@ -119,8 +119,8 @@ def test_a_room_hands_its_hosts_clock_to_the_game_it_becomes(app):
     with app.app_context():
         ann = learners.learner_by_name("Ann", create=True).id
         database.commit()
-        room_id = rooms.open_room(ann, games.GameSetup(), games.TableClock(away_after=300, call_within=None))
-        assert rooms.room_view(ann, room_id).clock == games.TableClock(300, None)
+        room_id = rooms.open_room(ann, choices.GameSetup(), choices.TableClock(away_after=300, call_within=None))
+        assert rooms.room_view(ann, room_id).clock == choices.TableClock(300, None)
         rooms.fill_with_bots(ann, room_id, Level.EASY)
         game_id = rooms.start(ann, room_id, seed=3)
         row = db.session.get(SavedGame, game_id)
@@ -128,11 +128,11 @@ def test_a_room_hands_its_hosts_clock_to_the_game_it_becomes(app):
 
 
 def test_a_limit_not_offered_is_refused_in_words():
-    assert games.read_limit("", games.AWAY_LIMITS, 120) == 120
-    assert games.read_limit("none", games.CALL_LIMITS, 30) is None
-    assert games.read_limit("300", games.AWAY_LIMITS, 120) == 300
-    with pytest.raises(games.GameActionError, match="time limits offered"):
-        games.read_limit("7", games.AWAY_LIMITS, 120)
+    assert choices.read_limit("", choices.AWAY_LIMITS, 120) == 120
+    assert choices.read_limit("none", choices.CALL_LIMITS, 30) is None
+    assert choices.read_limit("300", choices.AWAY_LIMITS, 120) == 300
+    with pytest.raises(moves.GameActionError, match="time limits offered"):
+        choices.read_limit("7", choices.AWAY_LIMITS, 120)
 
 
 def test_a_move_is_announced_past_a_phrase_said_by_someone_else_while_it_was_made(app, monkeypatch):

@@ -9,7 +9,7 @@ from engine.bots.levels import Level
 from engine.cards import DECK
 from tests.web.conftest import quick_hashes  # noqa: F401
 from trainer import database
-from trainer.play import games, passing
+from trainer.play import choices, games, moves, passing
 from trainer.play.seats import Sitter
 from trainer.record import accounts, learners
 
@@ -23,7 +23,7 @@ def profiles(*names: str) -> tuple[int, ...]:
 def test_a_pass_and_play_game_seats_the_host_the_chosen_profiles_and_bots(app):
     with app.app_context():
         ann, bob, cat = profiles("Ann", "Bob", "Cat")
-        setup = games.GameSetup(Level.MEDIUM, variant="four-each", length="61")
+        setup = choices.GameSetup(Level.MEDIUM, variant="four-each", length="61")
         game_id = passing.start(ann, setup, [cat, bob, cat, ann], seed=3)
         view = games.table_view(ann, game_id)
         assert view.people == (ann, cat, bob)  # the host first, then as chosen, once each
@@ -39,9 +39,9 @@ def test_a_pass_and_play_game_seats_the_host_the_chosen_profiles_and_bots(app):
 def test_an_ordinary_game_and_a_playroom_table_are_not_pass_and_play(app):
     with app.app_context():
         ann, bob = profiles("Ann", "Bob")
-        alone = games.new_game(ann, games.GameSetup(), seed=1)
+        alone = games.new_game(ann, choices.GameSetup(), seed=1)
         assert not passing.is_pass_and_play(games.table_view(ann, alone))
-        live = games.new_game(ann, games.GameSetup(), seed=1, live_key="k" * 16,
+        live = games.new_game(ann, choices.GameSetup(), seed=1, live_key="k" * 16,
                               sitters=(Sitter.person(ann), Sitter.person(bob)))
         assert not passing.is_pass_and_play(games.table_view(ann, live))
 
@@ -54,8 +54,8 @@ def test_an_ordinary_game_and_a_playroom_table_are_not_pass_and_play(app):
 def test_a_pass_and_play_game_is_refused_clearly(app, others, practice, message):
     with app.app_context():
         ann, *ids = profiles("Ann", *others)
-        with pytest.raises(games.GameActionError, match=message):
-            passing.start(ann, games.GameSetup(practice=practice), ids)
+        with pytest.raises(moves.GameActionError, match=message):
+            passing.start(ann, choices.GameSetup(practice=practice), ids)
 
 
 @pytest.mark.usefixtures("quick_hashes")
@@ -64,16 +64,16 @@ def test_a_profile_with_a_password_or_none_at_all_is_not_seated(app):
         (ann,) = profiles("Ann")
         protected = accounts.sign_up("Dora", "a long passphrase 42", "a long passphrase 42").id
         for other in (protected, 999_999):
-            with pytest.raises(games.GameActionError, match="does not exist"):
-                passing.start(ann, games.GameSetup(), [other])
+            with pytest.raises(moves.GameActionError, match="does not exist"):
+                passing.start(ann, choices.GameSetup(), [other])
 
 
 def test_the_device_goes_to_the_person_awaited_and_the_screen_shows_no_card(app):
     with app.app_context():
         ann, bob = profiles("Ann", "Bob")
-        game_id = passing.start(ann, games.GameSetup(length="61"), [bob], seed=5)
+        game_id = passing.start(ann, choices.GameSetup(length="61"), [bob], seed=5)
         table = games.load_table(ann, game_id)
-        games.act(ann, game_id, table.version, games.Discard(table.decision.hand[:2]))
+        games.act(ann, game_id, table.version, moves.Discard(table.decision.hand[:2]))
         view = games.table_view(ann, game_id)
         assert view.awaited == (bob,)
         assert passing.passed_to(view) == bob
@@ -97,7 +97,7 @@ def _values(value: object) -> list[object]:
 def test_in_a_game_of_teams_the_partner_sits_on_the_hosts_team_and_the_others_against_it(app, variant):
     with app.app_context():
         ann, bob, cat, dee = profiles("Ann", "Bob", "Cat", "Dee")
-        setup = games.GameSetup(variant=variant, length="61")
+        setup = choices.GameSetup(variant=variant, length="61")
         game_id = passing.start(ann, setup, [bob, cat], partner=dee, seed=3)  # the partner need not be ticked
         seating = games.table_view(ann, game_id).table.seating
         seat_of = {s.learner_id: seat for seat, s in enumerate(seating.sitters) if s.learner_id is not None}
@@ -109,5 +109,5 @@ def test_in_a_game_of_teams_the_partner_sits_on_the_hosts_team_and_the_others_ag
 def test_a_partner_in_a_game_without_teams_is_seated_as_the_others_are(app):
     with app.app_context():
         ann, bob, cat = profiles("Ann", "Bob", "Cat")
-        game_id = passing.start(ann, games.GameSetup(variant="four-each", length="61"), [bob, cat], partner=cat)
+        game_id = passing.start(ann, choices.GameSetup(variant="four-each", length="61"), [bob, cat], partner=cat)
         assert games.table_view(ann, game_id).people == (ann, bob, cat)

@@ -11,32 +11,32 @@ from engine.pegging import score_play
 from engine.rules import Counting
 from engine.scoring import score_show
 from trainer import database
-from trainer.play import games
+from trainer.play import choices, games, moves
 from trainer.play.seats import Sitter
 from trainer.play.table import DecisionKind, Table
 from trainer.record import learners
 
 
-def the_move(table: Table) -> games.GameMove | None:
+def the_move(table: Table) -> moves.GameMove | None:
     """A person's move at their table: the true count, the first legal card (None: not theirs to make)."""
     decision = table.decision
     if table.waiting:
-        return games.SayGo() if decision is not None and decision.kind is DecisionKind.GO else games.Continue()
+        return moves.SayGo() if decision is not None and decision.kind is DecisionKind.GO else moves.Continue()
     if decision is None or decision.kind is DecisionKind.OVER:
         return None
     match decision.kind:
         case DecisionKind.DISCARD:
-            return games.Discard(tuple(sorted(decision.hand))[:decision.discards])
+            return moves.Discard(tuple(sorted(decision.hand))[:decision.discards])
         case DecisionKind.CUT:
-            return games.Cut("")
+            return moves.Cut("")
         case DecisionKind.PLAY:
-            return games.PlayCard(decision.legal[0])
+            return moves.PlayCard(decision.legal[0])
         case DecisionKind.CLAIM:
             cards, starter = decision.claim_cards, decision.claim_starter
             true = score_play(cards).points if decision.claim_what is Counted.PLAY else \
                 score_show(cards, starter, crib=decision.claim_what is Counted.CRIB).total
-            return games.ClaimPoints(str(true))
-    return games.Accept()
+            return moves.ClaimPoints(str(true))
+    return moves.Accept()
 
 
 @pytest.mark.slow
@@ -46,12 +46,12 @@ def test_two_people_play_one_game_each_from_their_own_seat(app, variant, countin
         ann = learners.learner_by_name("Ann", create=True).id
         bob = learners.learner_by_name("Bob", create=True).id
         database.commit()
-        setup = games.GameSetup(variant=variant, counting=counting, length="61")
+        setup = choices.GameSetup(variant=variant, counting=counting, length="61")
         bots = (Sitter.bot(setup.level),) if variant == "three-player" else ()
         game_id = games.new_game(ann, setup, seed=7, sitters=(Sitter.person(ann), Sitter.person(bob)) + bots)
         hands = [games.load_table(person, game_id).decision.hand for person in (ann, bob)]
         assert len(hands[0]) == len(hands[1]) and not set(hands[0]) & set(hands[1])  # each their own deal
-        moves = {ann: 0, bob: 0}
+        counted = {ann: 0, bob: 0}
         for _ in range(4000):
             made = False
             for person in (ann, bob):
@@ -60,13 +60,13 @@ def test_two_people_play_one_game_each_from_their_own_seat(app, variant, countin
                 move = the_move(table)
                 if move is not None:
                     games.act(person, game_id, table.version, move)
-                    moves[person] += 1
+                    counted[person] += 1
                     made = True
             if not made:
                 break
         seated = games.finished_game(ann, game_id)
         assert seated is not None and seated.game.is_over, "the game stopped with nobody to move"
-        assert moves[ann] > 20 and moves[bob] > 20, moves
+        assert counted[ann] > 20 and counted[bob] > 20, counted
         assert [s.learner_id for s in seated.seats][:2] == [ann, bob]
         assert sum(bool(s.won) for s in seated.seats) == 1
         # Each sees the table from their own chair: themselves first, the other by name.
@@ -80,8 +80,8 @@ def test_the_list_of_games_names_a_game_of_people_as_one_and_the_other_player_no
         ann = learners.learner_by_name("Ann", create=True).id
         bob = learners.learner_by_name("Bob", create=True).id
         database.commit()
-        games.new_game(ann, games.GameSetup(), seed=1)
-        games.new_game(ann, games.GameSetup(), seed=2, sitters=(Sitter.person(ann), Sitter.person(bob)))
+        games.new_game(ann, choices.GameSetup(), seed=1)
+        games.new_game(ann, choices.GameSetup(), seed=2, sitters=(Sitter.person(ann), Sitter.person(bob)))
         with_bob, with_bot = games.learner_games(ann)  # the newest first
         assert (with_bob.level_label, with_bot.level_label) == ("With people", "Easy")
         assert with_bob.score_line == "You 0 – 0 the other player" and with_bot.score_line == "You 0 – 0 bot"
@@ -97,8 +97,8 @@ def test_people_and_bots_play_four_in_teams_and_six_each_for_themselves_to_the_e
         names = ("Ann", "Bob", "Cat")[:people]
         ids = [learners.learner_by_name(name, create=True).id for name in names]
         database.commit()
-        setup = games.GameSetup(variant=variant, counting=Counting.STRICT_MUGGINS, length="61")
-        seats = games.VARIANTS[variant].players
+        setup = choices.GameSetup(variant=variant, counting=Counting.STRICT_MUGGINS, length="61")
+        seats = choices.VARIANTS[variant].players
         sitters = tuple(Sitter.person(i) for i in ids) + (Sitter.bot(setup.level),) * (seats - people)
         game_id = games.new_game(ids[0], setup, seed=5, sitters=sitters)
         for _ in range(6000):

@@ -14,7 +14,7 @@ from engine.players import play_until
 from engine.rules import THREE_PLAYER, Counting
 from tests.trainer.play.test_people import the_move
 from trainer import database
-from trainer.play import games
+from trainer.play import choices, games, moves
 from trainer.play.replay import DealReplay, Step, game_replay, replay_deals
 from trainer.play.seats import Seating, Sitter
 from trainer.record import learners
@@ -67,7 +67,7 @@ def test_every_deal_of_a_bots_game_is_read_from_its_log_point_for_point():
 def test_no_replay_while_the_game_lasts_and_none_for_a_learner_not_at_the_table(app):
     with app.app_context():
         ann, bob, carl = people("Ann", "Bob", "Carl")
-        game_id = games.new_game(ann, games.GameSetup(counting=Counting.MUGGINS, length="61"), seed=3,
+        game_id = games.new_game(ann, choices.GameSetup(counting=Counting.MUGGINS, length="61"), seed=3,
                                  sitters=(Sitter.person(ann), Sitter.person(bob)), live_key="k" * 43)
         assert game_replay(ann, game_id) is None and game_replay(bob, game_id) is None
         with pytest.raises(LookupError):
@@ -76,12 +76,12 @@ def test_no_replay_while_the_game_lasts_and_none_for_a_learner_not_at_the_table(
             game_replay(ann, 10_000)
 
 
-def move_of(person: int, ann: int, table) -> games.GameMove | None:
+def move_of(person: int, ann: int, table) -> moves.GameMove | None:
     """Each person's move; Ann claims one short of each hand or crib worth something."""
     move = the_move(table)
     decision = table.decision
-    if person == ann and isinstance(move, games.ClaimPoints) and decision.claim_what is not Counted.PLAY:
-        return games.ClaimPoints(str(max(0, int(move.points) - 1)))
+    if person == ann and isinstance(move, moves.ClaimPoints) and decision.claim_what is not Counted.PLAY:
+        return moves.ClaimPoints(str(max(0, int(move.points) - 1)))
     return move
 
 
@@ -89,7 +89,7 @@ def move_of(person: int, ann: int, table) -> games.GameMove | None:
 def test_after_the_end_each_person_sees_every_hand_from_their_own_chair(app):
     with app.app_context():
         ann, bob = people("Ann", "Bob")
-        setup = games.GameSetup(counting=Counting.MUGGINS, length="61")
+        setup = choices.GameSetup(counting=Counting.MUGGINS, length="61")
         game_id = games.new_game(ann, setup, seed=5, sitters=(Sitter.person(ann), Sitter.person(bob)),
                                  live_key="k" * 43)
         for _ in range(4000):

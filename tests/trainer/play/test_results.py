@@ -13,7 +13,7 @@ from engine.game import Game
 from engine.players import RandomPlayer, play_game
 from engine.rules import FOUR_PLAYER, STANDARD, THREE_PLAYER, Counting
 from tests.trainer.play.helpers import play_out
-from trainer.play import games, results
+from trainer.play import choices, games, results
 from trainer.play.seats import default_sitters
 from trainer.record import learners
 
@@ -54,7 +54,7 @@ def test_a_claim_that_wins_the_game_is_kept_though_it_is_never_settled():
 def test_the_results_and_review_of_a_learner_in_seat_1_are_from_their_side(app):
     with app.app_context():
         ann = learners.add_learner("Ann").id
-        setup = games.GameSetup(Level.EASY, length="61", counting=Counting.MUGGINS)
+        setup = choices.GameSetup(Level.EASY, length="61", counting=Counting.MUGGINS)
         game_id = games.new_game(ann, setup, seed=3, sitters=default_sitters(setup.rules(), ann, Level.EASY, seat=1))
         with pytest.raises(LookupError):
             results.game_results(ann + 1, game_id)

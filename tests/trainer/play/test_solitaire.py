@@ -10,7 +10,7 @@ import pytest
 from engine.cards import DECK
 from engine.scoring import LARGEST_SHOW
 from trainer.play import solitaire
-from trainer.play.games import GameActionError, StaleAction
+from trainer.play.moves import GameActionError, StaleAction
 from trainer.play.solitaire import CountDeal, LayAway, SolitaireKind
 from trainer.record import learners
 

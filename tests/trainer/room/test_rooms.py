@@ -11,7 +11,7 @@ from engine.bots.levels import Level
 from engine.rules import Counting
 from trainer import database
 from trainer.database import db
-from trainer.play import games
+from trainer.play import choices
 from trainer.play.models import GameSeat, SavedGame
 from trainer.record import learners
 from trainer.room import rooms
@@ -33,7 +33,7 @@ def refused(reason: rooms.RoomRefusal, action, *args) -> None:
 def test_a_room_refuses_with_its_reason_and_starts_with_everyone_in_their_seat(app):
     with app.app_context():
         ann, bob, carl, dave = people("Ann", "Bob", "Carl", "Dave")
-        room_id = rooms.open_room(ann, games.GameSetup(variant="three-player", counting=Counting.STRICT_MUGGINS))
+        room_id = rooms.open_room(ann, choices.GameSetup(variant="three-player", counting=Counting.STRICT_MUGGINS))
         token = rooms.room_view(ann, room_id).token
         assert rooms.room_view(bob, room_id) is None  # not at the table: nothing to see
         refused(rooms.RoomRefusal.NO_SUCH_LINK, rooms.join, bob, "x" * 32)
@@ -63,7 +63,7 @@ def test_a_room_refuses_with_its_reason_and_starts_with_everyone_in_their_seat(a
 def test_revoking_the_link_gives_the_room_a_new_one(app):
     with app.app_context():
         ann, bob = people("Ann", "Bob")
-        room_id = rooms.open_room(ann, games.GameSetup())
+        room_id = rooms.open_room(ann, choices.GameSetup())
         old = rooms.room_view(ann, room_id).token
         new = rooms.revoke(ann, room_id)
         assert new != old and len(new) >= 32
