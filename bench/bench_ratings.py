@@ -11,7 +11,8 @@ others ``--attempts`` each), then:
    :func:`trainer.rating.answers.rate_attempt`, one commit), dealing at the
    learner's level (:func:`trainer.rating.dealing.pick_deal` among 8 candidates),
    the shared pool's deals near their level (:func:`trainer.rating.dealing.pool_deals`)
-   and what is due (:func:`trainer.rating.memory.due_deals`);
+   and what is due (:func:`trainer.rating.memory.due_deals`); then the pool's deals
+   again once demo-1 has met the ``--met`` deals nearest its level (the worst case);
 3. starts ``crib serve`` and times ``GET /progress/`` and ``GET /daily/`` as demo-1.
 
 Prints the median and 99th percentile of each.
@@ -42,6 +43,7 @@ from trainer.drills import grading  # noqa: E402
 from trainer.drills.answers import Total  # noqa: E402
 from trainer.drills.deal import deal_show  # noqa: E402
 from trainer.rating import answers, dealing, memory, models, replay  # noqa: E402
+from trainer.rating.glicko2 import rating_for_chance  # noqa: E402
 from trainer.rating.skills import Skill  # noqa: E402
 from trainer.record import attempts, history, learners  # noqa: E402
 from trainer.record.attempts import DrillKind  # noqa: E402
@@ -86,6 +88,12 @@ def time_services(app, rounds: int) -> Timings:
     rng = random.Random(5)
     with app.app_context():
         demo1 = learners.learner_by_name("demo-1").id
+        met = db.session.scalar(db.select(db.func.count()).select_from(models.DealMet).where(
+            models.DealMet.learner_id == demo1, models.DealMet.skill == Skill.COUNT_HAND.value))
+        pool = db.session.scalar(db.select(db.func.count()).select_from(models.DealRating).where(
+            models.DealRating.skill == Skill.COUNT_HAND.value))
+        # pool_deals skips what the learner has met: the more they met, the further its index reads go
+        print(f"the shared pool of {Skill.COUNT_HAND.value}: {pool:,} rated deals, {met:,} of them met by demo-1")
         for n in range(rounds + 3):
             deal = deal_show(rng)
             attempt = grading.grade_show(deal, grading.total_options(False),
@@ -114,9 +122,39 @@ def time_services(app, rounds: int) -> Timings:
     return timings
 
 
+def time_pool_met(app, rounds: int, met: int) -> Timings:
+    """pool_deals once demo-1 has met the ``met`` pool deals rated nearest its aim, on each side
+    (the worst case: each of its two index reads walks past every one of them)."""
+    timings = Timings()
+    with app.app_context():
+        demo1 = learners.learner_by_name("demo-1").id
+        aim = dealing.aim_for(demo1, Skill.COUNT_HAND)
+        middle = rating_for_chance(aim.learner, aim.chance)
+        already = db.select(models.DealMet.deal_key).where(models.DealMet.learner_id == demo1,
+                                                           models.DealMet.skill == Skill.COUNT_HAND.value)
+        rated = db.select(models.DealRating.deal_key).where(models.DealRating.skill == Skill.COUNT_HAND.value,
+                                                             models.DealRating.deal_key.not_in(already))
+        nearest = [*db.session.scalars(rated.where(models.DealRating.rating >= middle)
+                                       .order_by(models.DealRating.rating).limit(met // 2)),
+                   *db.session.scalars(rated.where(models.DealRating.rating < middle)
+                                       .order_by(models.DealRating.rating.desc()).limit(met - met // 2))]
+        db.session.execute(db.insert(models.DealMet), [
+            {"learner_id": demo1, "skill": Skill.COUNT_HAND.value, "deal_key": key} for key in nearest])
+        trainer_database.commit()
+        print(f"demo-1 now has met the {len(nearest):,} pool deals nearest its aim")
+        for n in range(rounds + 3):
+            started = time.perf_counter()
+            dealing.pool_deals(demo1, DrillKind.SHOW, Skill.COUNT_HAND, aim)
+            if n >= 3:
+                timings.seconds[f"pool_deals, {len(nearest):,} nearest met"].append(time.perf_counter() - started)
+    return timings
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     demo_arguments(parser, "service and page")
+    parser.add_argument("--met", type=int, default=20_000,
+                        help="pool deals demo-1 is made to have met, nearest its aim, for the last timing")
     args = parser.parse_args()
     with demo_database(args) as database:
         return measure(args, database)
@@ -126,6 +164,7 @@ def measure(args: argparse.Namespace, database: str) -> int:
     app = create_app({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "benchmark"})
     time_replay(app)
     services = time_services(app, args.rounds)
+    services.seconds.update(time_pool_met(app, args.rounds, args.met).seconds)
     with app.app_context():
         db.engine.dispose()
     print(f"\nservices as demo-1, {args.rounds} rounds, in process:\n")
