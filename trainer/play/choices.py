@@ -45,6 +45,7 @@ from trainer.play.moves import GameActionError
 #: Match points that win a match (free-play convention: 1 a game, 2 a skunk).
 MATCH_POINTS = 3
 
+
 class Variant(StrEnum):
     """A game the set-up form offers, by its name (saved in ``saved_game.variant``,
     twelve characters; "four-player" keeps its name: saved games read it back).
