@@ -82,6 +82,8 @@ def test_two_people_gather_by_link_and_see_each_others_moves_live(live_server, a
     ann.get_by_text("Automatic", exact=True).click()
     submit(ann, ann.get_by_test_id("open-room").click)
     link = ann.get_by_test_id("invitation").input_value()
+    ann.get_by_test_id("copy-link").click()  # a phone has no easy way to copy from a field
+    expect(ann.locator("[data-copy-status]")).to_have_text("Copied: paste it to them")
     following(ann)
     # Bob opens the link Ann sent and takes the free seat; Ann's page shows him at once.
     bob.goto(link)

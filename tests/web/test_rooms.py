@@ -334,6 +334,24 @@ def test_a_seat_kept_for_a_named_learner_and_a_person_taken_off_who_cannot_come_
     assert "/play/" in host_posts(ann, room, "start").headers["Location"]
 
 
+def test_in_a_game_of_teams_each_seat_shows_its_team_and_the_host_keeps_their_partners_seat(app, learner):
+    ann, bob = learner, person(app, "Bob")
+    room = open_room(ann, variant="four-player")
+    html = ann.client.get(room).get_data(as_text=True)
+    seats = re.findall(r'<li data-seat="(\d)">(.*?)</li>', html, flags=re.S)
+    assert [("your team" in text, "team 2" in text) for _, text in seats] == [
+        (False, False), (False, True), (True, False), (False, True)]  # Ann's own seat first
+    offered = re.findall(r'<option value="(\d)">([^<]+)</option>', html.split('data-testid="keep-which"')[1])
+    assert offered == [("1", "Seat 2, team 2"), ("2", "Seat 3, your team"), ("3", "Seat 4, team 2")]
+    assert "Copy the link" in html  # shown where a script runs
+    assert "not free" in message_after(ann, host_posts(ann, room, "keep", name="Bob", seat="0"))
+    host_posts(ann, room, "keep", name="Bob", seat="2")
+    assert re.search(r'data-seat="2"><em>kept for Bob</em>', ann.client.get(room).get_data(as_text=True))
+    take_seat(bob, invitation(ann, room))
+    assert re.search(r'data-seat="2">Bob <span class="badge team">your team', ann.client.get(room).get_data(as_text=True))
+    assert "Ann your team" in page_text(bob.client.get(room))  # from Bob's seat, Ann is his team
+
+
 def play_together(players: list[TablePlayer]) -> int:
     """Each person makes the moves their page offers, in turn, until nobody has one; returns the moves made."""
     moves = 0

@@ -63,6 +63,7 @@ class RoomRefusal(StrEnum):
     REMOVED = "removed"
     NO_SUCH_LEARNER = "no such learner"
     NOT_THERE = "not there"
+    SEAT_NOT_FREE = "seat not free"
 
 
 class RoomError(ValueError):
@@ -93,6 +94,8 @@ def _refusal_words(reason: RoomRefusal) -> str:
             return _("Nobody of that name plays here: check the spelling of the name.")
         case RoomRefusal.NOT_THERE:
             return _("That seat has nobody to take off.")
+        case RoomRefusal.SEAT_NOT_FREE:
+            return _("That seat is not free: choose a free seat, or free it first.")
         case RoomRefusal.TOO_MANY:
             return _("You are gathering %(number)d tables already: start one of them first.", number=MAX_GATHERING)
 
@@ -133,6 +136,8 @@ class SeatView:
     is_you: bool
     #: Whom the host keeps this free seat for (empty: whoever comes first).
     kept_for: str = ""
+    #: The seat's team, counted from 1 (None: each plays for themselves).
+    team: int | None = None
 
     @property
     def free(self) -> bool:
@@ -165,6 +170,16 @@ class RoomView:
     @property
     def free_seats(self) -> int:
         return sum(seat.free for seat in self.seats)
+
+    @property
+    def my_team(self) -> int | None:
+        """The viewer's team (None: no teams, or no seat of theirs)."""
+        return next((seat.team for seat in self.seats if seat.is_you), None)
+
+    @property
+    def keepable(self) -> tuple[SeatView, ...]:
+        """The free seats the host may keep for someone."""
+        return tuple(seat for seat in self.seats if seat.free and not seat.kept_for)
 
     @property
     def game_label(self) -> str:
@@ -211,13 +226,14 @@ def _name(learner_id: int) -> str:
 
 
 def _view(room: Room, learner_id: int) -> RoomView:
+    rules = choices.GameSetup(variant=choices.variant_of(room.variant), length=choices.length_of(room.length)).rules()
     seats = tuple(
         SeatView(s.seat, _name(s.learner_id) if s.learner_id is not None else
                  bot_label(s.bot_level) if s.bot_level is not None else "",
                  s.learner_id is not None, s.bot_level is not None, s.learner_id == learner_id,
-                 _name(s.reserved_for) if s.reserved_for is not None and s.learner_id is None else "")
+                 _name(s.reserved_for) if s.reserved_for is not None and s.learner_id is None else "",
+                 rules.side_of(s.seat) + 1 if rules.partnerships else None)
         for s in _seats(room))
-    rules = choices.GameSetup(variant=choices.variant_of(room.variant), length=choices.length_of(room.length)).rules()
     is_host = room.host_id == learner_id
     return RoomView(room.id, _name(room.host_id), is_host, room.token if is_host else None, room.live_key,
                     room.version, room.variant, rules.target, room.counting, seats, room.game_id, room.match,
@@ -322,9 +338,10 @@ def free_bot_seats(host_id: int, room_id: object) -> None:
     db.session.commit()
 
 
-def keep_seat(host_id: int, room_id: object, name: str) -> None:
-    """The host keeps a free seat for the learner named ``name``: nobody else's link takes it
-    (they take it with the same link as anyone)."""
+def keep_seat(host_id: int, room_id: object, name: str, seat: int | None = None) -> None:
+    """The host keeps a free seat for the learner named ``name`` (``seat``, in a game of
+    teams the host's partner's, say; None: the first free one): nobody else's link takes
+    it (they take it with the same link as anyone)."""
     room = _hosted(host_id, room_id)
     learner = learners.learner_by_name(name.strip()) if name.strip() else None
     if learner is None:
@@ -332,9 +349,10 @@ def keep_seat(host_id: int, room_id: object, name: str) -> None:
     seats = _seats(room)
     if any(s.learner_id == learner.id or s.reserved_for == learner.id for s in seats):
         return
-    free = next((s for s in seats if s.learner_id is None and s.bot_level is None and s.reserved_for is None), None)
+    free = next((s for s in seats if s.learner_id is None and s.bot_level is None and s.reserved_for is None
+                 and seat in (None, s.seat)), None)
     if free is None:
-        raise RoomError(RoomRefusal.NO_FREE_SEAT)
+        raise RoomError(RoomRefusal.NO_FREE_SEAT if seat is None else RoomRefusal.SEAT_NOT_FREE)
     free.reserved_for = learner.id
     removed = [other for other in json.loads(room.removed) if other != learner.id]  # asked back: welcome again
     room.removed = json.dumps(removed)

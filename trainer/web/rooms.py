@@ -154,7 +154,9 @@ def _host_action(room_id: int, action: str) -> Response:
         elif action == "free":
             rooms.free_bot_seats(g.learner.id, room_id)
         elif action == "keep":
-            rooms.keep_seat(g.learner.id, room_id, request.form.get("name", ""))
+            chosen = request.form.get("seat", "")
+            rooms.keep_seat(g.learner.id, room_id, request.form.get("name", ""),
+                            _seat_number(chosen) if chosen else None)
         elif action == "off":
             seat = _seat_number(request.form.get("seat", ""))
             rooms.take_off(g.learner.id, room_id, seat)

@@ -60,6 +60,36 @@ def test_a_room_refuses_with_its_reason_and_starts_with_everyone_in_their_seat(a
         assert row.live_key == db.session.get(Room, room_id).live_key and row.counting == "strict muggins"
 
 
+def test_in_a_game_of_teams_the_host_keeps_their_partners_seat_and_every_seat_shows_its_team(app):
+    with app.app_context():
+        ann, bob, carl, dave = people("Ann", "Bob", "Carl", "Dave")
+        room_id = rooms.open_room(ann, choices.GameSetup(variant="four-player"))
+        view = rooms.room_view(ann, room_id)
+        assert [seat.team for seat in view.seats] == [1, 2, 1, 2] and view.my_team == 1
+        assert [seat.seat for seat in view.keepable] == [1, 2, 3]
+        rooms.keep_seat(ann, room_id, "Bob", seat=2)  # opposite Ann: her partner
+        refused(rooms.RoomRefusal.SEAT_NOT_FREE, rooms.keep_seat, ann, room_id, "Carl", 2)
+        refused(rooms.RoomRefusal.SEAT_NOT_FREE, rooms.keep_seat, ann, room_id, "Carl", 0)  # the host's own
+        token = view.token
+        assert rooms.join(carl, token) == rooms.join(dave, token) == rooms.join(bob, token) == room_id
+        seated = {seat.name: seat.team for seat in rooms.room_view(bob, room_id).seats}
+        assert seated == {"Ann": 1, "Carl": 2, "Bob": 1, "Dave": 2}
+        assert rooms.room_view(bob, room_id).my_team == 1
+        game = rooms.start(ann, room_id, seed=3)
+        rules = choices.GameSetup(variant="four-player").rules()
+        by_learner = {s.learner_id: s.seat for s in db.session.scalars(db.select(GameSeat).where(
+            GameSeat.game_id == game))}
+        assert rules.side_of(by_learner[ann]) == rules.side_of(by_learner[bob]) != rules.side_of(by_learner[carl])
+
+
+def test_each_for_themselves_no_seat_has_a_team(app):
+    with app.app_context():
+        (ann,) = people("Ann")
+        room_id = rooms.open_room(ann, choices.GameSetup(variant="three-player"))
+        view = rooms.room_view(ann, room_id)
+        assert [seat.team for seat in view.seats] == [None, None, None] and view.my_team is None
+
+
 def test_revoking_the_link_gives_the_room_a_new_one(app):
     with app.app_context():
         ann, bob = people("Ann", "Bob")
