@@ -12,7 +12,8 @@ others ``--attempts`` each), then:
    learner's level (:func:`trainer.rating.dealing.pick_deal` among 8 candidates),
    the shared pool's deals near their level (:func:`trainer.rating.dealing.pool_deals`)
    and what is due (:func:`trainer.rating.memory.due_deals`); then the pool's deals
-   again once demo-1 has met the ``--met`` deals nearest its level (the worst case);
+   again once ``--pool`` more deals are rated around demo-1's level and demo-1 has met
+   the ``--met`` nearest it (the worst case);
 3. starts ``crib serve`` and times ``GET /progress/`` and ``GET /daily/`` as demo-1.
 
 Prints the median and 99th percentile of each.
@@ -27,6 +28,7 @@ Target (issue 23): each under 50 ms median at 100,000 attempts.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -44,7 +46,7 @@ from trainer.drills.answers import Total  # noqa: E402
 from trainer.drills.deal import deal_show  # noqa: E402
 from trainer.rating import answers, dealing, memory, models, replay  # noqa: E402
 from trainer.rating.glicko2 import rating_for_chance  # noqa: E402
-from trainer.rating.skills import Skill  # noqa: E402
+from trainer.rating.skills import Skill, deal_payload  # noqa: E402
 from trainer.record import attempts, history, learners  # noqa: E402
 from trainer.record.attempts import DrillKind  # noqa: E402
 from trainer.web import create_app  # noqa: E402
@@ -122,14 +124,24 @@ def time_services(app, rounds: int) -> Timings:
     return timings
 
 
-def time_pool_met(app, rounds: int, met: int) -> Timings:
-    """pool_deals once demo-1 has met the ``met`` pool deals rated nearest its aim, on each side
-    (the worst case: each of its two index reads walks past every one of them)."""
+def time_pool_met(app, rounds: int, met: int, pool: int) -> Timings:
+    """pool_deals once the pool holds ``pool`` more deals rated around demo-1's aim and
+    demo-1 has met the ``met`` rated nearest it, on each side (the worst case for a read
+    that skips what the learner has met)."""
     timings = Timings()
+    rng = random.Random(8)
     with app.app_context():
         demo1 = learners.learner_by_name("demo-1").id
         aim = dealing.aim_for(demo1, Skill.COUNT_HAND)
         middle = rating_for_chance(aim.learner, aim.chance)
+        dealt = [deal_show(rng) for _ in range(pool)]
+        db.session.execute(db.insert(models.DealRating), [
+            {"skill": Skill.COUNT_HAND.value, "deal_key": f"bench-{n}", "kind": DrillKind.SHOW.value,
+             "payload": json.dumps(deal_payload(DrillKind.SHOW, deal)), "rating": rng.gauss(middle, 300),
+             "deviation": 80.0, "volatility": 0.06, "updated_at": trainer_database.utcnow()}
+            for n, deal in enumerate(dealt)])
+        trainer_database.commit()
+        print(f"the shared pool grown by {pool:,} deals rated around demo-1's aim ({middle:.0f})")
         already = db.select(models.DealMet.deal_key).where(models.DealMet.learner_id == demo1,
                                                            models.DealMet.skill == Skill.COUNT_HAND.value)
         rated = db.select(models.DealRating.deal_key).where(models.DealRating.skill == Skill.COUNT_HAND.value,
@@ -153,6 +165,8 @@ def time_pool_met(app, rounds: int, met: int) -> Timings:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     demo_arguments(parser, "service and page")
+    parser.add_argument("--pool", type=int, default=100_000,
+                        help="deals added to the shared pool, rated around demo-1's aim, for the last timing")
     parser.add_argument("--met", type=int, default=20_000,
                         help="pool deals demo-1 is made to have met, nearest its aim, for the last timing")
     args = parser.parse_args()
@@ -164,7 +178,7 @@ def measure(args: argparse.Namespace, database: str) -> int:
     app = create_app({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "benchmark"})
     time_replay(app)
     services = time_services(app, args.rounds)
-    services.seconds.update(time_pool_met(app, args.rounds, args.met).seconds)
+    services.seconds.update(time_pool_met(app, args.rounds, args.met, args.pool).seconds)
     with app.app_context():
         db.engine.dispose()
     print(f"\nservices as demo-1, {args.rounds} rounds, in process:\n")
