@@ -210,6 +210,21 @@ def test_the_shared_pool_offers_the_deals_rated_nearest_that_the_learner_has_not
     assert [deal_key(deal) for deal in offered] == [keys[1600], keys[2000], keys[1480], keys[1400]]
 
 
+def test_the_pool_is_read_in_a_bounded_window_however_many_deals_the_learner_has_met(app, ann, monkeypatch):
+    """A learner who has met every deal of the window nearest their aim is offered none
+    from that side, rather than a read that walks past everything they have met."""
+    rng = random.Random(22)
+    keys = rate_deals(Skill.PEGGING, {1500.0 + step: pegging_moment(rng, None) for step in range(1, 8)})
+    for rating in (1501.0, 1502.0, 1503.0):
+        db.session.add(DealMet(learner_id=ann, skill=Skill.PEGGING.value, deal_key=keys[rating]))
+    database.commit()
+    assert [r.rating for _, r in ratings.rated_deals_near(Skill.PEGGING, 1500, ann, 2)] == [1504, 1505]
+    monkeypatch.setattr(ratings, "POOL_WINDOW", 4)
+    assert [r.rating for _, r in ratings.rated_deals_near(Skill.PEGGING, 1500, ann, 2)] == [1504]
+    monkeypatch.setattr(ratings, "POOL_WINDOW", 3)
+    assert ratings.rated_deals_near(Skill.PEGGING, 1500, ann, 2) == []
+
+
 def test_a_deal_from_the_pool_at_the_learners_target_is_the_one_dealt(app, ann):
     """A placed learner rated far above the fresh deals' priors: beside them (each a
     near-certain right answer) the pool's deal rated at their target chance is picked."""

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any, Sequence
 
-from sqlalchemy import select
+from sqlalchemy import Float, Select, String, bindparam, exists, select
 
 from trainer.database import db, utcnow
 from trainer.rating import learner_model, tables
@@ -195,19 +195,44 @@ def deal_ratings(skill: Skill, deals: Sequence[Deal]) -> list[Rating]:
     return [rows.get(key) or prior_rating(skill, deal) for key, deal in zip(keys, deals)]
 
 
+#: How many of the pool's deals rated nearest an aim are looked at on each side, met or
+#: not: the read stays this long however many deals the learner has met.
+POOL_WINDOW = 64
+
+
+def _nearest_unmet(upwards: bool) -> Select[str, float, float, float]:
+    """One side of the pool as a statement with its values bound at each call
+    (``skill``, ``rating``, ``learner_id``, ``window``, ``count``): built once,
+    since building it costs more than running it."""
+    skill, rating = bindparam("skill", type_=String), bindparam("rating", type_=Float)
+    nearest_first = DealRating.rating.asc() if upwards else DealRating.rating.desc()
+    window = (select(DealRating.deal_key, DealRating.rating)
+              .where(DealRating.skill == skill, DealRating.rating >= rating if upwards else DealRating.rating < rating)
+              .order_by(nearest_first).limit(bindparam("window")).subquery())
+    met = exists().where(DealMet.learner_id == bindparam("learner_id"), DealMet.skill == skill,
+                         DealMet.deal_key == window.c.deal_key)
+    unmet = (select(window.c.deal_key).where(~met)
+             .order_by(window.c.rating.asc() if upwards else window.c.rating.desc())
+             .limit(bindparam("count")).subquery())
+    return (select(DealRating.payload, DealRating.rating, DealRating.deviation, DealRating.volatility)
+            .join(unmet, DealRating.deal_key == unmet.c.deal_key).where(DealRating.skill == skill)
+            .order_by(nearest_first))
+
+
+_POOL_SIDES = (_nearest_unmet(upwards=True), _nearest_unmet(upwards=False))
+
+
 def rated_deals_near(skill: Skill, rating: float, learner_id: int, count: int = 2) -> list[tuple[dict[str, Any], Rating]]:
     """The deals others have met on ``skill`` rated nearest ``rating`` (``count``
     at or above it and ``count`` below), which the learner has not met yet, as
     (their ``dealt`` payload, rating): the shared pool a drill deals from beside
-    its fresh deals.  Two range reads of the (skill, rating) index, however
-    many deals are rated."""
-    met = select(DealMet.deal_key).where(DealMet.learner_id == learner_id, DealMet.skill == skill.value)
-    rated = select(DealRating.payload, DealRating.rating, DealRating.deviation, DealRating.volatility).where(
-        DealRating.skill == skill.value, DealRating.deal_key.not_in(met))
-    above = rated.where(DealRating.rating >= rating).order_by(DealRating.rating).limit(count)
-    below = rated.where(DealRating.rating < rating).order_by(DealRating.rating.desc()).limit(count)
-    rows = [*db.session.execute(above), *db.session.execute(below)]
-    return [(json.loads(payload), Rating(r, d, v)) for payload, r, d, v in rows]
+    its fresh deals.  Each side is one range read of the (skill, rating) index
+    bounded by :data:`POOL_WINDOW`, its deals looked up among the learner's met
+    by their keys: a learner who has met every deal of a window is offered none
+    from that side (their drill deals fresh ones)."""
+    values = {"skill": skill.value, "rating": rating, "learner_id": learner_id, "window": POOL_WINDOW, "count": count}
+    return [(json.loads(payload), Rating(r, d, v))
+            for side in _POOL_SIDES for payload, r, d, v in db.session.execute(side, values)]
 
 
 @dataclass(frozen=True, slots=True)
