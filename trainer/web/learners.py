@@ -230,18 +230,7 @@ def home() -> ResponseReturnValue:
         return _server_home()
     form = NameForm()
     if request.method == "POST":
-        if form.validate_on_submit():
-            try:
-                learner = accounts.open_profile(form.name.data)
-            except accounts.AccountError as error:
-                flash(str(error), "error")
-            else:
-                _sign_in(learner)
-                flash(_("Welcome, %(name)s!", name=learner.name), "success")
-                return redirect(_next_page())
-        else:
-            _flash_form_errors(form)
-        return redirect(url_for("learners.home", next=_next_arg()))
+        return _open_profile(form)
     return render_template(
         "learners/home.html",
         form=form,
@@ -252,6 +241,21 @@ def home() -> ResponseReturnValue:
         next=_next_arg(),
         **_unfinished(),
     )
+
+
+def _open_profile(form: NameForm) -> ResponseReturnValue:
+    """Personal mode: sign in to the profile named (made if new), then on to the page asked for."""
+    if not form.validate_on_submit():
+        _flash_form_errors(form)
+        return redirect(url_for("learners.home", next=_next_arg()))
+    try:
+        learner = accounts.open_profile(form.name.data)
+    except accounts.AccountError as error:
+        flash(str(error), "error")
+        return redirect(url_for("learners.home", next=_next_arg()))
+    _sign_in(learner)
+    flash(_("Welcome, %(name)s!", name=learner.name), "success")
+    return redirect(_next_page())
 
 
 #: Unfinished games and solitaires offered on the home page; the rest are on the Play and Solitaire pages.

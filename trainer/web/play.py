@@ -124,16 +124,9 @@ def new_pass() -> ResponseReturnValue:
     if not PostForm().validate_on_submit():
         flash(_("That form was out of date; please try again."), "error")
         return redirect(url_for("play.index"))
-    others = [key for key in map(learners.row_key, request.form.getlist("person")) if key is not None]
-    partner_field = request.form.get("partner", "")
-    partner = learners.row_key(partner_field)
     try:
         setup = read_setup(request.form)
-        name = request.form.get("name", "").strip()
-        if name:
-            others.append(accounts.open_profile(name).id)
-            if partner_field == NEW_PARTNER:
-                partner = others[-1]
+        others, partner = _read_people(request.form)  # after the set-up: a bad one makes no profile
         game_id = passing.start(g.learner.id, setup, others, partner=partner,
                                 seed=current_app.config.get("PLAY_SEED"), coached=_coached(), say_go=_says_go())
     except (moves.GameActionError, accounts.AccountError) as error:
@@ -141,6 +134,19 @@ def new_pass() -> ResponseReturnValue:
         return redirect(url_for("play.index", _anchor="pass-and-play"))
     session[FRONT] = [game_id, g.learner.id]
     return redirect(url_for("play.table", game_id=game_id))
+
+
+def _read_people(form: MultiDict[str, str]) -> tuple[list[int], int | None]:
+    """The profiles ticked to play, with the one typed by name (opened or made as the home
+    page does: :class:`accounts.AccountError` for a bad name), and the partner chosen."""
+    others = [key for key in map(learners.row_key, form.getlist("person")) if key is not None]
+    partner = learners.row_key(form.get("partner", ""))
+    name = form.get("name", "").strip()
+    if name:
+        others.append(accounts.open_profile(name).id)
+        if form.get("partner") == NEW_PARTNER:
+            partner = others[-1]
+    return others, partner
 
 
 def _front(game_id: int) -> int:
