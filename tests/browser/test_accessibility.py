@@ -117,9 +117,10 @@ def visit_everything(page, server):
     yield  # a game at the table
     page.goto(server.url + "/rooms/")
     yield  # play with people: the set-up
+    page.locator("input[name=variant][value=four-player]").check(force=True)
     page.get_by_test_id("open-room").click()
     page.wait_for_url(re.compile(r"/rooms/\d+$"))
-    yield  # a table gathering, as its host sees it
+    yield  # a table of teams gathering, as its host sees it: each seat's team, which seat to keep
     page.get_by_test_id("fill-bots").click()
     page.wait_for_url(re.compile(r"/rooms/\d+$"))
     page.get_by_test_id("start").click()
