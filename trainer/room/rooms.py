@@ -341,18 +341,22 @@ def free_bot_seats(host_id: int, room_id: object) -> None:
 def keep_seat(host_id: int, room_id: object, name: str, seat: int | None = None) -> None:
     """The host keeps a free seat for the learner named ``name`` (``seat``, in a game of
     teams the host's partner's, say; None: the first free one): nobody else's link takes
-    it (they take it with the same link as anyone)."""
+    it (they take it with the same link as anyone).  A seat kept for them already moves
+    to ``seat``; a seat they have taken stays theirs."""
     room = _hosted(host_id, room_id)
     learner = learners.learner_by_name(name.strip()) if name.strip() else None
     if learner is None:
         raise RoomError(RoomRefusal.NO_SUCH_LEARNER)
     seats = _seats(room)
-    if any(s.learner_id == learner.id or s.reserved_for == learner.id for s in seats):
+    kept = next((s for s in seats if s.reserved_for == learner.id), None)
+    if any(s.learner_id == learner.id for s in seats) or (kept is not None and seat in (None, kept.seat)):
         return
     free = next((s for s in seats if s.learner_id is None and s.bot_level is None and s.reserved_for is None
                  and seat in (None, s.seat)), None)
     if free is None:
         raise RoomError(RoomRefusal.NO_FREE_SEAT if seat is None else RoomRefusal.SEAT_NOT_FREE)
+    if kept is not None:
+        kept.reserved_for = None
     free.reserved_for = learner.id
     removed = [other for other in json.loads(room.removed) if other != learner.id]  # asked back: welcome again
     room.removed = json.dumps(removed)

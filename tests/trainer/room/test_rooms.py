@@ -67,7 +67,9 @@ def test_in_a_game_of_teams_the_host_keeps_their_partners_seat_and_every_seat_sh
         view = rooms.room_view(ann, room_id)
         assert [seat.team for seat in view.seats] == [1, 2, 1, 2] and view.my_team == 1
         assert [seat.seat for seat in view.keepable] == [1, 2, 3]
-        rooms.keep_seat(ann, room_id, "Bob", seat=2)  # opposite Ann: her partner
+        rooms.keep_seat(ann, room_id, "Bob", seat=1)
+        rooms.keep_seat(ann, room_id, "Bob", seat=2)  # moved opposite Ann: her partner
+        assert [seat.kept_for for seat in rooms.room_view(ann, room_id).seats] == ["", "", "Bob", ""]
         refused(rooms.RoomRefusal.SEAT_NOT_FREE, rooms.keep_seat, ann, room_id, "Carl", 2)
         refused(rooms.RoomRefusal.SEAT_NOT_FREE, rooms.keep_seat, ann, room_id, "Carl", 0)  # the host's own
         token = view.token
