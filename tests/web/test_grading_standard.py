@@ -16,7 +16,7 @@ from trainer.drills import grading
 from trainer.drills.answers import BestCard, LaidAway, Total
 from trainer.drills.deal import BestPlayQuestion, DiscardDeal, ShowDeal
 from trainer.lessons.course import DirectiveKind, load_lessons, parse_lesson
-from trainer.lessons.judging import judge
+from trainer.lessons.judging import LessonAnswer, judge
 from trainer.lessons.progress import answer_exercise, exercise_attempt
 from trainer.play import coach
 from trainer.play.notes import judge_discard, judge_play
@@ -59,7 +59,7 @@ def test_a_near_best_discard_gets_the_same_verdict_in_the_drill_a_lesson_and_a_g
     )
     with app.app_context():
         learner = learners.add_learner("Grader")
-        verdict, attempt_id = answer_exercise(learner.id, lesson, 1, format_cards(throw))
+        verdict, attempt_id = answer_exercise(learner.id, lesson, 1, LaidAway(throw))
         in_lesson = history.attempt_by_id(attempt_id, learner.id)
 
     assert not drill_verdict.best and not drill.correct  # the drill's standard: within 0.005 only
@@ -104,12 +104,12 @@ def test_every_exercise_records_the_verdict_the_lesson_shows(directive):
     """A lesson shows the lesson's verdict and records the drill's: they must agree."""
     if directive.kind is DirectiveKind.DISCARD:
         options = analyse_discards(directive.cards, dealer=directive.seat.owns_crib)
-        answers = [format_cards(options[0].discard), format_cards(options[-1].discard)]
+        answers: list[LessonAnswer] = [LaidAway(options[0].discard), LaidAway(options[-1].discard)]
     else:
-        answers = [str(directive.engine_total()), str(directive.engine_total() + 1)]
+        answers = [directive.engine_total(), directive.engine_total() + 1]
     for answer in answers:
         verdict = judge(directive, answer)
-        assert exercise_attempt(directive, verdict.answer).correct == verdict.correct, answer
+        assert exercise_attempt(directive, answer).correct == verdict.correct, answer
 
 
 def test_a_count_outside_the_drill_is_recorded_as_the_show_drill_by_total_records_it():

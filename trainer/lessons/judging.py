@@ -8,10 +8,9 @@ keeps and what the best one would have.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
 
 from engine import speech
-from engine.cards import Card, format_cards, parse_cards
+from engine.cards import format_cards, parse_cards
 from engine.errors import InvalidCardError
 from trainer.drills import grading
 from trainer.drills.answers import LaidAway
@@ -32,11 +31,42 @@ class Verdict:
     explanation: str
 
 
-def judge(directive: Directive, answer: str | int | Iterable[str | Card]) -> Verdict:
-    """Judge a learner's answer: a number for hand, crib and play, two cards for a discard.
+#: An answer to an exercise: a number of points (a hand, a crib, a pile), or the cards laid away.
+LessonAnswer = int | LaidAway
+
+
+def read_answer(directive: Directive, text: str) -> LessonAnswer:
+    """An answer given as text (the exercise's form, the verdict a page keeps):
+    points for a hand, crib or pile, cards for a discard; ``ValueError`` for text
+    that is neither.
 
     >>> from trainer.lessons.course import parse_directive
-    >>> judge(parse_directive("{exercise hand 4C 5D 6H KC | 5S = 16}"), "16").correct
+    >>> read_answer(parse_directive("{exercise hand 4C 5D 6H KC | 5S = 16}"), " 16 ")
+    16
+    >>> read_answer(parse_directive("{exercise discard 5H 5D JS 4C 6D KS dealer = JS KS}"), "JS KS").cards
+    (Card.parse('JS'), Card.parse('KS'))
+    """
+    if directive.kind is DirectiveKind.DISCARD:
+        try:
+            return LaidAway(parse_cards(text))
+        except InvalidCardError as error:
+            raise ValueError(str(error)) from None
+    if not text.strip().isdecimal():
+        raise ValueError(f"{text!r} is not a number of points")
+    return int(text)
+
+
+def check_kind(directive: Directive, answer: LessonAnswer) -> None:
+    """``TypeError`` unless ``answer`` is the kind the exercise asks for (cards for a discard, else points)."""
+    if (directive.kind is DirectiveKind.DISCARD) != isinstance(answer, LaidAway):
+        raise TypeError(f"{directive.notation} is not answered with {answer!r}")
+
+
+def judge(directive: Directive, answer: LessonAnswer) -> Verdict:
+    """Judge a learner's answer: a number for hand, crib and play, the cards laid away for a discard.
+
+    >>> from trainer.lessons.course import parse_directive
+    >>> judge(parse_directive("{exercise hand 4C 5D 6H KC | 5S = 16}"), 16).correct
     True
     >>> judge(parse_directive("{exercise play 5H 5D 5S = 8}"), 6).expected
     '8'
@@ -44,24 +74,18 @@ def judge(directive: Directive, answer: str | int | Iterable[str | Card]) -> Ver
     ...     judge(parse_directive("{exercise play 5H 5D 5S = 8}"), 6).explanation
     'пятнадцать — два, и королевская пара — восемь'
     """
-    if directive.kind is DirectiveKind.DISCARD:
+    check_kind(directive, answer)
+    if isinstance(answer, LaidAway):
         return _judge_discard(directive, answer)
     expected = directive.engine_total()
-    text = str(answer).strip()
-    correct = text.isdigit() and int(text) == expected
-    return Verdict(correct, text, str(expected), _explanation(directive))
+    return Verdict(answer == expected, str(answer), str(expected), _explanation(directive))
 
 
-def _judge_discard(directive: Directive, answer: str | int | Iterable[str | Card]) -> Verdict:
-    if isinstance(answer, int):
-        raise TypeError("a discard is answered with two cards, not a number")
-    try:
-        throw = parse_cards(answer)
-    except InvalidCardError as error:
-        return Verdict(False, str(answer), format_cards(directive.throw), str(error))
+def _judge_discard(directive: Directive, answer: LaidAway) -> Verdict:
+    throw = answer.cards
     if len(throw) != 2 or not set(throw) <= set(directive.cards):
         return Verdict(False, format_cards(throw), format_cards(directive.throw), _("Pick two of the six cards dealt."))
-    verdict = grading.judge_discard(discard_deal(directive), LaidAway(tuple(throw)), options=discard_options(directive))
+    verdict = grading.judge_discard(discard_deal(directive), answer, options=discard_options(directive))
     best, chosen, correct = verdict.options[0], verdict.picked, verdict.best
     numbers = {
         "cards": words.faces(chosen.discard), "hand": i18n.format_decimal(chosen.hand_ev, 2),

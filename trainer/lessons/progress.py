@@ -15,14 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.cards import parse_cards
 from trainer.drills import grading
 from trainer.drills.answers import LaidAway, PegPoints, Total
 from trainer.drills.deal import PeggingMoment, ShowDeal
 from trainer.language.i18n import ngettext
 from trainer.lessons.checks import discard_deal, discard_options
 from trainer.lessons.course import Directive, DirectiveKind, Lesson, PlayEnding
-from trainer.lessons.judging import Verdict, judge
+from trainer.lessons.judging import LessonAnswer, Verdict, check_kind, judge
 from trainer.rating import answers
 from trainer.record import attempts, history
 from trainer.record.attempts import AttemptMode
@@ -55,20 +54,19 @@ class LessonProgress:
                         solved=len(self.solved))
 
 
-def answer_exercise(learner_id: int, lesson: Lesson, number: int, answer: str) -> tuple[Verdict, int]:
+def answer_exercise(learner_id: int, lesson: Lesson, number: int, answer: LessonAnswer) -> tuple[Verdict, int]:
     """Judge the learner's answer to exercise ``number`` with the engine, record
     it in the learner's record, and return the verdict and the attempt id.
 
     The attempt is graded by :mod:`trainer.drills.grading` into the same shape as the
     matching drill's (a show deal, a pegging moment, a discard deal), so it gets
     the drill's verdict and the review can show it and bring it back for a
-    retry like any other mistake.  ``ValueError`` when the answer is not a
-    number of points (two of the six cards for a discard): the lesson's form
-    refuses those.
+    retry like any other mistake.  ``TypeError`` for cards answered to a count
+    or a number to a discard: the lesson's form asks for the right one.
     """
     directive = lesson.exercise(number)
     verdict = judge(directive, answer)
-    attempt = exercise_attempt(directive, verdict.answer)
+    attempt = exercise_attempt(directive, answer)
     where = {"lesson": lesson.slug, "exercise": number, "directive": directive.notation}
     attempt = replace(attempt, dealt=attempt.dealt | where, mode=AttemptMode.LESSON)
     attempt_id = attempts.record_attempts(learner_id, [attempt])[0]
@@ -76,15 +74,13 @@ def answer_exercise(learner_id: int, lesson: Lesson, number: int, answer: str) -
     return verdict, attempt_id
 
 
-def exercise_attempt(directive: Directive, answer: str) -> attempts.NewAttempt:
+def exercise_attempt(directive: Directive, answer: LessonAnswer) -> attempts.NewAttempt:
     """The attempt an exercise's answer makes, graded as its drill grades it
-    (``ValueError`` for an answer the exercise's form would refuse)."""
-    if directive.kind is DirectiveKind.DISCARD:
-        return grading.grade_discard(discard_deal(directive), LaidAway(tuple(parse_cards(answer))),
-                                     options=discard_options(directive)).attempt
-    if not answer.isdigit():
-        raise ValueError(f"{answer!r} is not a number of points")
-    answered = int(answer)
+    (``TypeError`` for an answer of the wrong kind, see :func:`judging.check_kind`)."""
+    check_kind(directive, answer)
+    if isinstance(answer, LaidAway):
+        return grading.grade_discard(discard_deal(directive), answer, options=discard_options(directive)).attempt
+    answered = answer
     if directive.kind is DirectiveKind.PLAY:
         moment = pegging_moment(directive)
         return grading.grade_pegging(moment, PegPoints(answered, moment.play().count)).attempt

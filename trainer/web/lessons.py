@@ -24,7 +24,7 @@ from trainer.language import i18n, words
 from trainer.language.i18n import NC_, lazy_gettext, pgettext
 from trainer.language.i18n import gettext as _
 from trainer.lessons.course import Directive, DirectiveKind, Lesson, get_lesson, lesson_for_combo_type, load_lessons
-from trainer.lessons.judging import answer_text, judge
+from trainer.lessons.judging import answer_text, judge, read_answer
 from trainer.lessons.progress import LessonProgress, answer_exercise, course_progress
 from trainer.lessons.render import Breakdown, Exercise, breakdown, lesson_parts
 from trainer.record.combos import ComboType
@@ -124,9 +124,14 @@ def _exercise_state(part: Exercise, progress: LessonProgress | None, verdict: di
     directive, number = part.directive, part.number
     shown = verdict if verdict and verdict.get("number") == number else None
     if shown:  # as the learner reads it now: a discard's cards by their faces, in the page's language
-        shown = dict(shown, answer_text=answer_text(directive, shown["answer"]),
-                     expected_text=answer_text(directive, shown["expected"]),
-                     explanation=judge(directive, shown["answer"]).explanation)
+        try:
+            given = read_answer(directive, str(shown["answer"]))
+        except ValueError:  # kept by a page of the lesson before its exercise changed
+            shown = None
+        else:
+            shown = dict(shown, answer_text=answer_text(directive, shown["answer"]),
+                         expected_text=answer_text(directive, shown["expected"]),
+                         explanation=judge(directive, given).explanation)
     return ExerciseState(directive, number, _form_for(directive), bool(progress and number in progress.solved),
                          shown, breakdown(directive) if shown else None)
 
@@ -181,7 +186,8 @@ def answer(slug: str, number: int) -> ResponseReturnValue:
             for message in errors:
                 flash(str(message), "error")  # a lazy message, in the learner's language
         return redirect(back)
-    given = " ".join(form.throw.data) if directive.kind is DirectiveKind.DISCARD else form.answer.data.strip()
+    given = read_answer(directive, " ".join(form.throw.data) if directive.kind is DirectiveKind.DISCARD
+                        else form.answer.data)  # the form checked it is one
     verdict, _attempt = answer_exercise(g.learner.id, lesson, number, given)
     database.commit()
     session[_VERDICT_KEY] = {
