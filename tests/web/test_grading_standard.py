@@ -21,6 +21,7 @@ from trainer.lessons.progress import answer_exercise, exercise_attempt
 from trainer.play import coach
 from trainer.play.notes import judge_discard, judge_play
 from trainer.record import history, learners
+from trainer.record.attempts import AttemptSource
 
 LEARNER, BOT = 0, 1
 
@@ -66,7 +67,7 @@ def test_a_near_best_discard_gets_the_same_verdict_in_the_drill_a_lesson_and_a_g
     assert (in_game.correct, in_lesson.correct, verdict.correct, note.was_best) == (False,) * 4
     assert in_game.answer["given_away"] == in_lesson.answer["given_away"] == drill.answer["given_away"] == note.lost
     assert in_game.points_missed == in_lesson.points_missed == drill.points_missed
-    assert in_game.dealt == drill.dealt | {"source": "game"}
+    assert in_game.dealt == drill.dealt | {"source": AttemptSource.GAME}
 
 
 def _opening_game() -> Game:
@@ -114,8 +115,8 @@ def test_every_exercise_records_the_verdict_the_lesson_shows(directive):
 
 def test_a_count_outside_the_drill_is_recorded_as_the_show_drill_by_total_records_it():
     deal = ShowDeal(tuple(parse_cards("5H 5D 5S JC")), Card.parse("5C"), False)
-    counted = grading.counted_show_attempt(deal.hand, deal.starter, crib=False, claimed=28, source="game")
+    counted = grading.counted_show_attempt(deal.hand, deal.starter, crib=False, claimed=28, source=AttemptSource.GAME)
     drilled = grading.grade_show(deal, grading.total_options(False), Total(28)).attempt
-    assert counted == replace(drilled, dealt=drilled.dealt | {"source": "game"})
+    assert counted == replace(drilled, dealt=drilled.dealt | {"source": AttemptSource.GAME})
     assert not counted.correct and counted.points_missed == 1 and counted.results
-    assert grading.counted_show_attempt(deal.hand[:3], deal.starter, crib=False, claimed=0, source="game") is None
+    assert grading.counted_show_attempt(deal.hand[:3], deal.starter, crib=False, claimed=0, source=AttemptSource.GAME) is None

@@ -37,7 +37,7 @@ from trainer.drills.checking import (
     check_total,
 )
 from trainer.drills.deal import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDeal
-from trainer.record.attempts import AttemptMode, DrillKind, NewAttempt
+from trainer.record.attempts import AttemptMode, AttemptSource, DrillKind, NewAttempt
 
 #: A discard within this many expected points of the best counts as best too.
 #: The discard analysis is exact (every starter and crib is counted), so this
@@ -117,7 +117,7 @@ class Graded(Generic[V]):
     attempt: NewAttempt
 
 
-def _with_source(dealt: dict[str, Any], source: str | None) -> dict[str, Any]:
+def _with_source(dealt: dict[str, Any], source: AttemptSource | None) -> dict[str, Any]:
     """What was dealt, marked with where it was answered when not in its drill."""
     return dealt if source is None else dealt | {"source": source}
 
@@ -141,10 +141,10 @@ def grade_show(
     *,
     seconds: float | None = None,
     retry_of: int | None = None,
-    source: str | None = None,
+    source: AttemptSource | None = None,
 ) -> Graded[Feedback]:
     """Judge a counted hand or crib; ``options`` are the drill's (stored with the
-    deal); ``source`` marks a count made outside the drill, e.g. "game"."""
+    deal); ``source`` marks a count made outside the drill (at a game, say)."""
     feedback = judge_show(deal, given)
     return Graded(feedback, NewAttempt(
         DrillKind.SHOW,
@@ -168,10 +168,10 @@ def total_options(crib: bool) -> ShowOptions:
 
 
 def counted_show_attempt(
-    cards: Sequence[Card], starter: Card | None, *, crib: bool, claimed: int, source: str
+    cards: Sequence[Card], starter: Card | None, *, crib: bool, claimed: int, source: AttemptSource
 ) -> NewAttempt | None:
-    """A hand or crib the learner counted outside the drills (``source``: "game",
-    "solitaire") as the attempt :func:`grade_show` makes of it, answered by total,
+    """A hand or crib the learner counted outside the drills (at a game, in a
+    solitaire) as the attempt :func:`grade_show` makes of it, answered by total,
     in the show drill's shape, so the review can bring a miss back; None when it
     is not four cards and a starter (the drill's deal)."""
     if len(cards) != 4 or starter is None:
@@ -237,10 +237,10 @@ def grade_discard(
     *,
     options: Sequence[DiscardOption] | None = None,
     retry_of: int | None = None,
-    source: str | None = None,
+    source: AttemptSource | None = None,
 ) -> Graded[DiscardVerdict]:
     """Judge the two cards laid away (:func:`judge_discard`); ``source`` marks a
-    discard made outside the drill, e.g. "game"."""
+    discard made outside the drill (at a game, say)."""
     verdict = judge_discard(deal, given, options=options)
     return Graded(verdict, NewAttempt(
         DrillKind.DISCARD,
@@ -306,10 +306,10 @@ def grade_best_play(
     *,
     options: Sequence[PlayOption] | None = None,
     retry_of: int | None = None,
-    source: str | None = None,
+    source: AttemptSource | None = None,
 ) -> Graded[PlayVerdict]:
     """Judge the card chosen (:func:`judge_best_play`); ``source`` marks a card
-    played outside the drill, e.g. "game"."""
+    played outside the drill (at a game, say)."""
     verdict = judge_best_play(question, given, options=options)
     return Graded(verdict, NewAttempt(
         DrillKind.BEST_PLAY,

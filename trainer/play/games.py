@@ -725,7 +725,7 @@ def _count_attempts(events: Sequence[Event], seat: int) -> list[attempts.NewAtte
             case TrueCount(player=player, what=what, claimed=claimed) if (
                     player == seat and what is not Counted.PLAY and shown is not None):
                 counted.append(grading.counted_show_attempt(shown.cards, shown.starter, crib=what is Counted.CRIB,
-                                                          claimed=claimed, source="game"))
+                                                          claimed=claimed, source=attempts.AttemptSource.GAME))
     return counted
 
 

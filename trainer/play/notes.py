@@ -177,7 +177,7 @@ def judge_discard(view: PlayerView, chosen: tuple[Card, ...],
     attempt = None
     if len(hand) == 6 and view.rules.discards == 2:  # the drill's deal: the review can deal it again
         deal = DiscardDeal(tuple(sorted(hand)), dealer)
-        attempt = grading.grade_discard(deal, LaidAway(tuple(chosen)), options=options, source="game").attempt
+        attempt = grading.grade_discard(deal, LaidAway(tuple(chosen)), options=options, source=attempts.AttemptSource.GAME).attempt
     return note, attempt
 
 
@@ -210,5 +210,5 @@ def judge_play(view: PlayerView, card: Card, analysis: coach.PlayAnalysis,
             opponent_cards=view.hand_sizes[opponent], seed=coach.play_seed(game_seed, view),
             last_mine=pegging.last_player == view.seat, opponent_min_value=pegging.min_value[opponent],
         )
-        attempt = grading.grade_best_play(question, BestCard(card), options=options, source="game").attempt
+        attempt = grading.grade_best_play(question, BestCard(card), options=options, source=attempts.AttemptSource.GAME).attempt
     return note, attempt

@@ -351,7 +351,7 @@ def _counted(line: CountLine) -> attempts.NewAttempt | None:
     if count.what == HEELS or line.claimed is None:
         return None
     return grading.counted_show_attempt(count.cards, count.starter, crib=count.what == "crib",
-                                        claimed=line.claimed, source="solitaire")
+                                        claimed=line.claimed, source=attempts.AttemptSource.SOLITAIRE)
 
 
 def best_scores(learner_id: int, kind: SolitaireKind, limit: int = 5) -> tuple[BestScore, ...]:

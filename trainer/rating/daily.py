@@ -30,11 +30,11 @@ from trainer.drills.answers import LaidAway, PegPoints, Total
 from trainer.drills.deal import DiscardDeal, PeggingMoment, ShowDeal, deal_discard, deal_show, pegging_moment
 from trainer.rating import answers, streaks, tables
 from trainer.rating.models import DailyAnswer, Streak
-from trainer.record.attempts import NewAttempt, record_attempts
+from trainer.record.attempts import AttemptSource, NewAttempt, record_attempts
 from trainer.record.models import Learner
 
 #: Marks a daily answer in the attempt's record.
-SOURCE = "daily"
+SOURCE = AttemptSource.DAILY
 #: One day in this many deals a crib to count rather than a hand.
 CRIB_EVERY = 3
 

@@ -42,7 +42,7 @@ from fsrs import Rating as Grade
 from trainer.drills.checking import check_pegging, combos_of
 from trainer.drills.deal import BestPlayQuestion, DiscardDeal, FocusKind, PeggingMoment, ShowDeal, replay
 from trainer.language.i18n import NC_, pgettext
-from trainer.record.attempts import AttemptMode, DrillKind, NewAttempt
+from trainer.record.attempts import AttemptMode, AttemptSource, DrillKind, NewAttempt
 from trainer.record.combos import ComboType
 
 
@@ -107,7 +107,7 @@ FOCUS_WEIGHTS: dict[FocusKind, tuple[float, float]] = {
     FocusKind.NOBS: HINTS,
 }
 #: Where a rated answer was given outside the drills: rated against the deal's prior, which it does not change.
-UNSHARED_SOURCES = frozenset({"game", "solitaire"})
+UNSHARED_SOURCES = frozenset({AttemptSource.GAME, AttemptSource.SOLITAIRE})
 
 # ---------------------------------------------------------------- speed
 

@@ -74,6 +74,15 @@ class AttemptMode(StrEnum):
     LESSON = "lesson"
 
 
+class AttemptSource(StrEnum):
+    """Where an attempt was answered outside the drills, as its deal records it
+    (``dealt["source"]``; a drill's own attempts name none)."""
+
+    GAME = "game"
+    SOLITAIRE = "solitaire"
+    DAILY = "daily"
+
+
 _DRILL_LABELS = {
     DrillKind.SHOW: NC_("drill kind", "Counting hands"),
     DrillKind.PEGGING: NC_("drill kind", "Pegging points"),

@@ -12,7 +12,7 @@ from trainer.drills.answers import Total
 from trainer.drills.deal import FocusKind, ShowDeal
 from trainer.rating import skills
 from trainer.rating.skills import FAST_BONUS, GIVES_IT_AWAY, HINTS, Skill, UsualTime, result_of, speed_score
-from trainer.record.attempts import AttemptMode
+from trainer.record.attempts import AttemptMode, AttemptSource
 
 HAND = ShowDeal(tuple(parse_cards("5H 5D JS 2C")), Card.parse("9S"), False)
 
@@ -66,7 +66,7 @@ def test_the_skill_is_the_deals_hand_or_crib():
 
 def test_a_count_in_a_game_is_rated_against_the_deals_prior_only():
     deal = HAND
-    attempt = grading.counted_show_attempt(deal.hand, deal.starter, crib=False, claimed=7, source="game")
+    attempt = grading.counted_show_attempt(deal.hand, deal.starter, crib=False, claimed=7, source=AttemptSource.GAME)
     result = result_of(attempt)
     assert result.weight == 1.0 and not result.shared
 
