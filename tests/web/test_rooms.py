@@ -352,6 +352,24 @@ def test_in_a_game_of_teams_each_seat_shows_its_team_and_the_host_keeps_their_pa
     assert "Ann your team" in page_text(bob.client.get(room))  # from Bob's seat, Ann is his team
 
 
+def test_a_guest_leaves_before_the_start_and_the_host_closes_the_table(app, learner):
+    ann, bob = learner, person(app, "Bob")
+    room = open_room(ann, variant="three-player")
+    link = invitation(ann, room)
+    take_seat(bob, link)
+    assert 'data-testid="leave-room"' in bob.client.get(room).get_data(as_text=True)
+    assert 'data-testid="leave-room"' not in ann.client.get(room).get_data(as_text=True)  # the host closes instead
+    assert "You have left table" in message_after(bob, bob.post(f"{room}/leave", {}, page=room))
+    assert bob.client.get(room).status_code == 404 and "Bob" not in page_text(ann.client.get(room))
+    assert bob.post(f"{room}/leave", {}, page="/rooms/").status_code == 404  # no seat to leave now
+    take_seat(bob, link)  # and the link seats him again
+    assert "Bob" in page_text(ann.client.get(room))
+    assert "Only the host" in message_after(bob, host_posts(bob, room, "close"))
+    assert "is closed" in message_after(ann, host_posts(ann, room, "close"))
+    assert ann.client.get(room).status_code == bob.client.get(room).status_code == 404
+    assert "opens no table" in message_after(bob, take_seat(bob, link))
+
+
 def play_together(players: list[TablePlayer]) -> int:
     """Each person makes the moves their page offers, in turn, until nobody has one; returns the moves made."""
     moves = 0

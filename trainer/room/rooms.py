@@ -24,7 +24,7 @@ from datetime import timedelta
 from enum import StrEnum
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, func, select, update
+from sqlalchemy import CursorResult, Select, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from engine.bots.levels import Level
@@ -64,6 +64,7 @@ class RoomRefusal(StrEnum):
     NO_SUCH_LEARNER = "no such learner"
     NOT_THERE = "not there"
     SEAT_NOT_FREE = "seat not free"
+    HOST_STAYS = "host stays"
 
 
 class RoomError(ValueError):
@@ -96,19 +97,24 @@ def _refusal_words(reason: RoomRefusal) -> str:
             return _("That seat has nobody to take off.")
         case RoomRefusal.SEAT_NOT_FREE:
             return _("That seat is not free: choose a free seat, or free it first.")
+        case RoomRefusal.HOST_STAYS:
+            return _("The host cannot leave the table: close it instead.")
         case RoomRefusal.TOO_MANY:
-            return _("You are gathering %(number)d tables already: start one of them first.", number=MAX_GATHERING)
+            return _("You are gathering %(number)d tables already: start or close one of them first.", number=MAX_GATHERING)
 
 
 def _expire() -> None:
     """Give up the tables that have gathered longer than :data:`GATHERING_LASTS` without
     starting: their links open nothing from then on."""
-    expired = select(Room.id).where(Room.game_id.is_(None), Room.created_at < utcnow() - GATHERING_LASTS)
-    # The seats first, whether or not the database enforces the foreign keys' cascade (SQLite may not).
-    db.session.execute(delete(RoomSeat).where(RoomSeat.room_id.in_(expired))
-                       .execution_options(synchronize_session=False))
-    db.session.execute(delete(Room).where(Room.id.in_(expired)).execution_options(synchronize_session=False))
+    _give_up(select(Room.id).where(Room.game_id.is_(None), Room.created_at < utcnow() - GATHERING_LASTS))
     games.play_out_abandoned(utcnow() - ABANDONED_AFTER)
+
+
+def _give_up(which: Select[int]) -> None:
+    """Delete these rooms, seats first, whether or not the database enforces the
+    foreign keys' cascade (SQLite may not); the caller commits."""
+    db.session.execute(delete(RoomSeat).where(RoomSeat.room_id.in_(which)).execution_options(synchronize_session=False))
+    db.session.execute(delete(Room).where(Room.id.in_(which)).execution_options(synchronize_session=False))
 
 
 def _by_token(token: str) -> Room | None:
@@ -376,6 +382,32 @@ def take_off(host_id: int, room_id: object, seat: int) -> None:
         room.removed = json.dumps(sorted({*json.loads(room.removed), found.learner_id}))
     found.learner_id = found.bot_level = found.reserved_for = None
     _moved(room)
+    db.session.commit()
+
+
+def leave(learner_id: int, room_id: object) -> None:
+    """A person gives up the seat they took before the game starts (the link seats
+    them again); ``LookupError`` when they have no seat there.  The host stays: they
+    :func:`close` the table instead."""
+    room = _room(room_id)
+    seat = None if room is None else next((s for s in _seats(room) if s.learner_id == learner_id), None)
+    if room is None or seat is None:
+        raise LookupError(room_id)
+    if room.host_id == learner_id:
+        raise RoomError(RoomRefusal.HOST_STAYS)
+    if room.game_id is not None:
+        raise RoomError(RoomRefusal.STARTED)
+    seat.learner_id = None
+    _moved(room)
+    db.session.commit()
+
+
+def close(host_id: int, room_id: object) -> None:
+    """The host gives up a table before it starts: its link opens nothing, and the
+    pages of the people at it are told (they reload to find it gone)."""
+    room = _hosted(host_id, room_id)
+    _moved(room)
+    _give_up(select(Room.id).where(Room.id == room.id))
     db.session.commit()
 
 

@@ -160,6 +160,10 @@ def _host_action(room_id: int, action: str) -> Response:
         elif action == "off":
             seat = _seat_number(request.form.get("seat", ""))
             rooms.take_off(g.learner.id, room_id, seat)
+        elif action == "close":
+            rooms.close(g.learner.id, room_id)
+            flash(_("Table %(number)d is closed: its link opens nothing now.", number=room_id), "info")
+            return redirect(url_for("rooms.index"))
         elif action == "revoke":
             rooms.revoke(g.learner.id, room_id)
             flash(_("The old link no longer opens this table: send the new one."), "info")
@@ -200,6 +204,30 @@ def off(room_id: int) -> Response:
 def _seat_number(raw: str) -> int:
     """A seat number from a form (-1, which no seat has, for anything else)."""
     return int(raw) if raw.isdecimal() and len(raw) < 3 else -1
+
+
+@bp.post("/<id:room_id>/close")
+@learner_required
+def close(room_id: int) -> Response:
+    return _host_action(room_id, "close")
+
+
+@bp.post("/<id:room_id>/leave")
+@learner_required
+def leave(room_id: int) -> Response:
+    """Give up one's seat at a table still gathering (the invitation link seats them again)."""
+    if not PostForm().validate_on_submit():
+        flash(_("That form was out of date; please try again."), "error")
+        return redirect(url_for("rooms.room", room_id=room_id))
+    try:
+        rooms.leave(g.learner.id, room_id)
+    except LookupError:
+        abort(404)
+    except rooms.RoomError as error:
+        flash(str(error), "error")
+        return redirect(url_for("rooms.room", room_id=room_id))
+    flash(_("You have left table %(number)d.", number=room_id), "info")
+    return redirect(url_for("rooms.index"))
 
 
 @bp.post("/<id:room_id>/revoke")

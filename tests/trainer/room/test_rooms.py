@@ -15,7 +15,7 @@ from trainer.play import choices
 from trainer.play.models import GameSeat, SavedGame
 from trainer.record import learners
 from trainer.room import rooms
-from trainer.room.models import Room
+from trainer.room.models import Room, RoomSeat
 
 
 def people(*names: str) -> list[int]:
@@ -90,6 +90,30 @@ def test_each_for_themselves_no_seat_has_a_team(app):
         room_id = rooms.open_room(ann, choices.GameSetup(variant="three-player"))
         view = rooms.room_view(ann, room_id)
         assert [seat.team for seat in view.seats] == [None, None, None] and view.my_team is None
+
+
+def test_a_person_leaves_a_gathering_table_and_the_host_closes_one(app):
+    with app.app_context():
+        ann, bob, carl = people("Ann", "Bob", "Carl")
+        room_id = rooms.open_room(ann, choices.GameSetup(variant="three-player"))
+        token = rooms.room_view(ann, room_id).token
+        assert rooms.join(bob, token) == room_id
+        refused(rooms.RoomRefusal.HOST_STAYS, rooms.leave, ann, room_id)
+        with pytest.raises(LookupError):
+            rooms.leave(carl, room_id)  # no seat of his there
+        version = rooms.room_view(ann, room_id).version
+        rooms.leave(bob, room_id)
+        view = rooms.room_view(ann, room_id)
+        assert view.version == version + 1 and [seat.name for seat in view.seats] == ["Ann", "", ""]
+        assert rooms.room_view(bob, room_id) is None
+        assert rooms.join(bob, token) == room_id  # left, not taken off: the link seats him again
+        refused(rooms.RoomRefusal.NOT_HOST, rooms.close, bob, room_id)
+        rooms.close(ann, room_id)
+        assert rooms.room_view(ann, room_id) is None and rooms.room_view(bob, room_id) is None
+        refused(rooms.RoomRefusal.NO_SUCH_LINK, rooms.join, carl, token)
+        assert db.session.scalar(db.select(db.func.count()).select_from(RoomSeat)) == 0
+        for _ in range(rooms.MAX_GATHERING):  # a closed table no longer counts against the host's limit
+            rooms.open_room(ann, choices.GameSetup())
 
 
 def test_revoking_the_link_gives_the_room_a_new_one(app):
