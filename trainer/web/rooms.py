@@ -139,8 +139,18 @@ def join(token: str) -> Response | str:
     return render_template("rooms/join.html", r=view, token=token, form=PostForm())
 
 
+@bp.post("/<id:room_id>/<any(bots, free, keep, off, revoke, start, close):action>")
+@learner_required
+def host(room_id: int, action: str) -> Response:
+    """One of the host's actions at a table gathering, posted to its own address
+    (seat the bots, free their seats, keep a seat, take someone off, withdraw the
+    link, start, close); a refusal is a message."""
+    if action == "revoke":
+        _limit_invitations()  # each withdrawal makes a new link
+    return _host_action(room_id, action)
+
+
 def _host_action(room_id: int, action: str) -> Response:
-    """Do one of the host's actions from a posted form; a refusal is a message."""
     if not PostForm().validate_on_submit():
         flash(_("That form was out of date; please try again."), "error")
         return redirect(url_for("rooms.room", room_id=room_id))
@@ -177,39 +187,9 @@ def _host_action(room_id: int, action: str) -> Response:
     return redirect(url_for("rooms.room", room_id=room_id))
 
 
-@bp.post("/<id:room_id>/bots")
-@learner_required
-def bots(room_id: int) -> Response:
-    return _host_action(room_id, "bots")
-
-
-@bp.post("/<id:room_id>/free")
-@learner_required
-def free(room_id: int) -> Response:
-    return _host_action(room_id, "free")
-
-
-@bp.post("/<id:room_id>/keep")
-@learner_required
-def keep(room_id: int) -> Response:
-    return _host_action(room_id, "keep")
-
-
-@bp.post("/<id:room_id>/off")
-@learner_required
-def off(room_id: int) -> Response:
-    return _host_action(room_id, "off")
-
-
 def _seat_number(raw: str) -> int:
     """A seat number from a form (-1, which no seat has, for anything else)."""
     return int(raw) if raw.isdecimal() and len(raw) < 3 else -1
-
-
-@bp.post("/<id:room_id>/close")
-@learner_required
-def close(room_id: int) -> Response:
-    return _host_action(room_id, "close")
 
 
 @bp.post("/<id:room_id>/leave")
@@ -228,16 +208,3 @@ def leave(room_id: int) -> Response:
         return redirect(url_for("rooms.room", room_id=room_id))
     flash(_("You have left table %(number)d.", number=room_id), "info")
     return redirect(url_for("rooms.index"))
-
-
-@bp.post("/<id:room_id>/revoke")
-@learner_required
-def revoke(room_id: int) -> Response:
-    _limit_invitations()  # each withdrawal makes a new link
-    return _host_action(room_id, "revoke")
-
-
-@bp.post("/<id:room_id>/start")
-@learner_required
-def start(room_id: int) -> Response:
-    return _host_action(room_id, "start")
