@@ -367,6 +367,7 @@ def test_a_guest_leaves_before_the_start_and_the_host_closes_the_table(app, lear
     assert "Only the host" in message_after(bob, host_posts(bob, room, "close"))
     assert "is closed" in message_after(ann, host_posts(ann, room, "close"))
     assert ann.client.get(room).status_code == bob.client.get(room).status_code == 404
+    assert "its host may have closed it" in page_text(bob.client.get(room))  # the page Bob's reloads to
     assert "opens no table" in message_after(bob, take_seat(bob, link))
 
 

@@ -10,6 +10,7 @@ gathering page here (``static/live.js``).
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.wrappers import Response
@@ -104,11 +105,12 @@ def _read_setup(form: MultiDict[str, str]) -> tuple[choices.GameSetup, choices.T
 
 @bp.get("/<id:room_id>")
 @learner_required
-def room(room_id: int) -> Response | str:
+def room(room_id: int) -> ResponseReturnValue:
     """The table gathering: its seats, and for the host the link, the bots and the start."""
     view = rooms.room_view(g.learner.id, room_id)
-    if view is None:
-        abort(404)
+    if view is None:  # the same words for a table closed, given up, left or never theirs: nothing to learn
+        return render_template("error.html", title=_("No such table"), message=_(
+            "No table of yours is gathering here: its host may have closed it, or you have left it.")), 404
     if view.game_id is not None:
         return redirect(url_for("play.table", game_id=view.game_id))
     link = url_for("rooms.join", token=view.token, _external=True) if view.token else None
