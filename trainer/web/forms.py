@@ -28,9 +28,11 @@ from typing import Collection, Mapping, Protocol, Sequence
 
 from flask_wtf import FlaskForm
 
+from engine.bots.levels import Level
 from engine.cards import Card, parse_cards
 from engine.errors import InvalidCardError
 from engine.pegging import MAX_COUNT
+from engine.rules import Counting
 from engine.scoring import LARGEST_SHOW, SHOW_KINDS, ScoreKind
 from trainer.drills.answers import (
     AUTO,
@@ -47,6 +49,7 @@ from trainer.drills.answers import (
 from trainer.drills.checking import AnswerMode, Claim
 from trainer.drills.deal import DiscardDeal, ShowDeal
 from trainer.language.i18n import N_, gettext
+from trainer.play.moves import GameActionError
 
 #: No four-card hand or crib scores more than the engine's largest show (29); nor does a card of the play.
 MAX_POINTS = LARGEST_SHOW[4]
@@ -218,3 +221,22 @@ def read_best_card(form: Fields, playable: Collection[Card]) -> BestCard:
     if chosen is None or chosen not in playable:
         raise BadAnswer(gettext("Pick one of your cards that can be played (the count may not pass 31)."))
     return BestCard(chosen)
+
+
+def read_level(form: Fields) -> Level:
+    """The bots' level a game's form chose (easy when it names none); :class:`GameActionError` for another."""
+    chosen = form.get("level")
+    try:
+        return Level(Level.EASY if chosen is None else chosen)
+    except ValueError:
+        raise GameActionError(gettext("Choose a level: easy, medium, hard or insane.")) from None
+
+
+def read_counting(form: Fields, default: Counting) -> Counting:
+    """The way of counting the show a game's form chose (``default`` when it names none);
+    :class:`GameActionError` for another."""
+    chosen = form.get("counting")
+    try:
+        return Counting(default if chosen is None else chosen)
+    except ValueError:
+        raise GameActionError(gettext("Choose automatic counting, muggins or strict muggins.")) from None

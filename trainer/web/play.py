@@ -34,7 +34,7 @@ from trainer.play.results import game_results, game_review
 from trainer.play.seats import level_label
 from trainer.play.table import Table
 from trainer.record import accounts, learners, table_settings
-from trainer.web.forms import PostForm
+from trainer.web.forms import PostForm, read_counting, read_level
 from trainer.web.learners import PROFILES_LISTED, accounts_mode, learner_required
 
 bp = Blueprint("play", __name__, url_prefix="/play")
@@ -205,20 +205,9 @@ def take_device(game_id: int) -> ResponseReturnValue:
 def read_setup(form: MultiDict[str, str]) -> choices.GameSetup:
     """The set-up form as a :class:`trainer.play.choices.GameSetup`; a clear
     :class:`trainer.play.moves.GameActionError` for anything unknown."""
-    try:
-        level = Level(form.get("level", "easy"))
-    except ValueError:
-        raise moves.GameActionError(_("Choose a level: easy, medium, hard or insane.")) from None
-    try:
-        counting = Counting(form.get("counting", "automatic"))
-    except ValueError:
-        raise moves.GameActionError(_("Choose automatic counting, muggins or strict muggins.")) from None
-    if form.get("giveaway") == "on" and counting.is_muggins:
-        raise moves.GameActionError(
-            _("Giveaway is played with automatic counting: under muggins nobody would claim a point.")
-        )
-    return choices.GameSetup(
-        level,
+    counting = read_counting(form, Counting.AUTOMATIC)
+    return choices.GameSetup(  # which refuses giveaway under muggins, and a practice match
+        read_level(form),
         choices.variant_of(form.get("variant", choices.Variant.SIX_CARD)),
         choices.length_of(form.get("length", choices.Length.OWN)),
         counting,

@@ -15,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.wrappers import Response
 
-from engine.bots.levels import LEVEL_NAMES, Level
+from engine.bots.levels import LEVEL_NAMES
 from engine.rules import Counting
 from trainer.language.i18n import gettext as _
 from trainer.play import choices, moves
@@ -23,7 +23,7 @@ from trainer.play.seats import level_label
 from trainer.record import tries
 from trainer.room import rooms
 from trainer.room.opponents import opponents
-from trainer.web.forms import PostForm
+from trainer.web.forms import PostForm, read_counting, read_level
 from trainer.web.learners import learner_required, over_limit
 
 bp = Blueprint("rooms", __name__, url_prefix="/rooms")
@@ -90,12 +90,9 @@ def new() -> Response:
 
 def _read_setup(form: MultiDict[str, str]) -> tuple[choices.GameSetup, choices.TableClock]:
     """The game and the table's clock as the set-up form chose them; :class:`moves.GameActionError` says what was wrong."""
-    try:
-        counting = Counting(form.get("counting", rooms.DEFAULT_COUNTING.value))
-    except ValueError:
-        raise moves.GameActionError(_("Choose automatic counting, muggins or strict muggins.")) from None
     setup = choices.GameSetup(variant=choices.variant_of(form.get("variant", choices.Variant.SIX_CARD)),
-                            length=choices.length_of(form.get("length", choices.Length.OWN)), counting=counting,
+                            length=choices.length_of(form.get("length", choices.Length.OWN)),
+                            counting=read_counting(form, rooms.DEFAULT_COUNTING),
                             skunks=form.get("skunks") == "on", match=form.get("match") == "on")
     default = choices.TableClock()
     clock = choices.TableClock(choices.read_limit(form.get("away_after"), choices.AWAY_LIMITS, default.away_after),
@@ -149,20 +146,12 @@ def host(room_id: int, action: str) -> Response:
     link, start, close); a refusal is a message."""
     if action == "revoke":
         _limit_invitations()  # each withdrawal makes a new link
-    return _host_action(room_id, action)
-
-
-def _host_action(room_id: int, action: str) -> Response:
     if not PostForm().validate_on_submit():
         flash(_("That form was out of date; please try again."), "error")
         return redirect(url_for("rooms.room", room_id=room_id))
     try:
         if action == "bots":
-            try:
-                level = Level(request.form.get("level", "easy"))
-            except ValueError:
-                raise moves.GameActionError(_("Choose a level: easy, medium, hard or insane.")) from None
-            rooms.fill_with_bots(g.learner.id, room_id, level)
+            rooms.fill_with_bots(g.learner.id, room_id, read_level(request.form))
         elif action == "free":
             rooms.free_bot_seats(g.learner.id, room_id)
         elif action == "keep":
