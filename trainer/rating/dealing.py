@@ -105,8 +105,8 @@ class Aim:
 def aim_for(learner_id: int, skill: Skill, target: float = placement.TARGET_CHANCE,
             now: datetime | None = None) -> Aim:
     """The learner's :class:`Aim` on ``skill``, read once for a drill's whole choice."""
-    learner = ratings.learner_rating(learner_id, skill, now or utcnow())
-    return Aim(learner, placement.target_for(ratings.learner_ratings(learner_id), skill, target))
+    current = ratings.learner_ratings(learner_id)
+    return Aim(current[skill].at(now or utcnow()), placement.target_for(current, skill, target))
 
 
 def pool_deals(learner_id: int, kind: DrillKind, skill: Skill, aim: Aim) -> list[Deal]:

@@ -157,6 +157,10 @@ class SkillRating:
     rated: int
     updated_at: datetime | None = None
 
+    def at(self, moment: datetime) -> Rating:
+        """The rating at ``moment``: its deviation grown since it was last updated (a newcomer's as it is)."""
+        return self.rating if self.updated_at is None else self.rating.aged(periods_between(self.updated_at, moment))
+
 
 def monday(moment: datetime) -> datetime:
     """The start (Monday, 00:00) of the week holding ``moment``."""
@@ -180,7 +184,8 @@ def learner_rating(learner_id: int, skill: Skill, now: datetime | None = None) -
     row = db.session.get(LearnerRating, (learner_id, skill.value))
     if row is None:
         return NEWCOMER
-    return Rating(row.rating, row.deviation, row.volatility).aged(periods_between(row.updated_at, now or utcnow()))
+    return SkillRating(skill, Rating(row.rating, row.deviation, row.volatility), row.rated, row.updated_at).at(
+        now or utcnow())
 
 
 def deal_ratings(skill: Skill, deals: Sequence[Deal]) -> list[Rating]:
