@@ -80,13 +80,12 @@ def exercise_attempt(directive: Directive, answer: LessonAnswer) -> attempts.New
     check_kind(directive, answer)
     if isinstance(answer, LaidAway):
         return grading.grade_discard(discard_deal(directive), answer, options=discard_options(directive)).attempt
-    answered = answer
     if directive.kind is DirectiveKind.PLAY:
         moment = pegging_moment(directive)
-        return grading.grade_pegging(moment, PegPoints(answered, moment.play().count)).attempt
+        return grading.grade_pegging(moment, PegPoints(answer, moment.play().count)).attempt
     assert directive.starter is not None  # check_lesson refuses a hand or crib exercise without one
     deal = ShowDeal(directive.cards, directive.starter, directive.kind is DirectiveKind.CRIB)
-    return grading.grade_show(deal, grading.total_options(deal.crib), Total(answered)).attempt
+    return grading.grade_show(deal, grading.total_options(deal.crib), Total(answer)).attempt
 
 
 def pegging_moment(directive: Directive) -> PeggingMoment:

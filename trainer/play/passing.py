@@ -89,7 +89,8 @@ def start(host_id: int, setup: GameSetup, others: Sequence[int], *, partner: int
 
 def _seats(rules: Rules, host_id: int, chosen: Sequence[int], partner: int | None) -> tuple[int | None, ...]:
     """Who sits in each seat (None: a bot): the host in seat 0; with a partner,
-    the partner beside them on their team and the rest on the other teams first.
+    the partner in the next seat of their team (opposite, at four) and the rest on the other
+    teams first.
 
     >>> from engine.rules import FOUR_PLAYER
     >>> _seats(FOUR_PLAYER, 1, (2, 3), partner=3)
