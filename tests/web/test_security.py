@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from trainer.lessons.course import load_lessons
-from trainer.web import TEMPLATES_DIR
+from trainer.web import TEMPLATES_DIR, default_config
 from trainer.web.security import CONTENT_SECURITY_POLICY, local_path
 
 from .helpers import drill_location
@@ -212,3 +212,32 @@ def test_the_session_cookie_holds_only_ids_and_a_token(app, quick_hashes):
     with client.session_transaction() as session:
         assert set(session) <= {"learner_id", "token", "known", "csrf_token", "language", "_permanent", "_flashes"}
         assert "correct horse" not in repr(dict(session)) and "scrypt" not in repr(dict(session))
+
+
+# ---------------------------------------------------------------- routing redirects under a forged Host
+
+
+@pytest.mark.parametrize(("path", "location"), [
+    ("/review", "/review/"),
+    ("/lessons?from=home&x=%2F", "/lessons/?from=home&x=%2F"),
+    ("/lessons//", "/lessons/"),
+])
+def test_a_missing_slash_redirects_to_a_path_whatever_host_the_request_names(client, path, location):
+    response = client.get(path, headers={"Host": "evil.example"})
+    assert response.status_code == 308
+    assert response.headers["Location"] == location  # never http://evil.example/...
+
+
+def test_a_redirect_to_an_address_too_long_to_be_one_of_ours_is_not_found(client):
+    assert client.get("/review?page=" + "9" * 3000, headers={"Host": "evil.example"}).status_code == 404
+
+
+def test_with_trusted_hosts_set_any_other_host_is_refused(app, client, monkeypatch):
+    monkeypatch.setenv("CRIB_TRUSTED_HOSTS", " trainer.example, crib.example ")
+    monkeypatch.setenv("DATABASE_URL", "sqlite://")
+    monkeypatch.setenv("SECRET_KEY", "test secret")
+    assert default_config()["TRUSTED_HOSTS"] == ["trainer.example", "crib.example"]
+    app.config["TRUSTED_HOSTS"] = ["trainer.example"]
+    assert client.get("/review", headers={"Host": "evil.example"}).status_code == 400
+    trusted = client.get("/review", headers={"Host": "trainer.example"})
+    assert (trusted.status_code, trusted.headers["Location"]) == (308, "/review/")

@@ -24,13 +24,14 @@ from datetime import timedelta
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, ContextManager, Iterator, Mapping
+from typing import Any, ContextManager, Iterator, Mapping, NoReturn
+from urllib.parse import urlsplit
 
 import flask_migrate
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from filelock import FileLock
-from flask import Flask, flash, redirect, render_template, url_for
+from flask import Flask, Request, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from limits import parse as parse_limit
@@ -38,7 +39,8 @@ from platformdirs import user_data_path
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, NotFound
+from werkzeug.routing import RequestRedirect
 
 from trainer.database import WRITE_LOCK_FIRST, db, migrate
 from trainer.language import i18n
@@ -173,7 +175,8 @@ def default_config(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
 
     ``DATABASE_URL`` (default: SQLite in the per-user data folder),
     ``SECRET_KEY`` (default: a key kept in that folder), ``SESSION_COOKIE_SECURE``,
-    ``CRIB_TRUSTED_PROXIES``, ``CRIB_MIGRATE`` (0: do not migrate at start),
+    ``CRIB_TRUSTED_PROXIES``, ``CRIB_TRUSTED_HOSTS`` (the host names the trainer answers to, by commas:
+    any other ``Host`` header is refused), ``CRIB_MIGRATE`` (0: do not migrate at start),
     ``CRIB_ACCOUNTS`` (1: sign-up and sign-in with passwords), the limits on
     tries ``CRIB_SIGN_IN_LIMIT``, ``CRIB_SIGN_IN_NAME_LIMIT``, ``CRIB_SIGN_UP_LIMIT``,
     ``CRIB_ROOM_LIMIT`` and ``CRIB_INVITATION_LIMIT`` (the playroom's tables and links), and ``CRIB_RATING_TARGET`` (the chance of success the drills deal for).
@@ -193,6 +196,9 @@ def default_config(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
         "TRUSTED_PROXIES": security.trusted_proxies(environ),  # proxies in front: whose address a client has
         "MIGRATE_ON_START": env_flag(environ, "CRIB_MIGRATE", True),
     }
+    hosts = [host.strip() for host in environ.get("CRIB_TRUSTED_HOSTS", "").split(",") if host.strip()]
+    if hosts:
+        config["TRUSTED_HOSTS"] = hosts  # Flask answers 400 to a request naming any other host
     if environ.get("CRIB_ACCOUNTS", "").strip():
         config["ACCOUNTS"] = env_flag(environ, "CRIB_ACCOUNTS", False)
     for setting in ("SIGN_IN_LIMIT", "SIGN_IN_NAME_LIMIT", "SIGN_UP_LIMIT", "ROOM_LIMIT", "INVITATION_LIMIT"):  # "10/minute", "50/hour"...
@@ -239,9 +245,27 @@ def rate_limit(environ: Mapping[str, str], name: str) -> str:
     return text
 
 
+class TrainerApp(Flask):
+    """The Flask app, its routing redirects (a missing slash: ``/review`` to
+    ``/review/``) sent as a path on this site: werkzeug would build an absolute
+    URL from the request's Host header, which the client writes, so a forged
+    one would send the learner to the forger's site."""
+
+    def raise_routing_exception(self, request: Request) -> NoReturn:
+        """Raise the request's routing error, a redirect's address made a path (and query)."""
+        error = request.routing_exception
+        if isinstance(error, RequestRedirect):
+            parts = urlsplit(error.new_url)
+            path = security.local_path(parts.path + (f"?{parts.query}" if parts.query else ""))
+            if path is None:  # nothing this site would redirect to (an address of 3,000 characters)
+                raise NotFound()
+            raise RequestRedirect(path)
+        super().raise_routing_exception(request)
+
+
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Make the app; ``test_config`` replaces the defaults (database URL, secret key...)."""
-    app = Flask(__name__, template_folder=str(TEMPLATES_DIR), static_folder=str(STATIC_DIR))
+    app = TrainerApp(__name__, template_folder=str(TEMPLATES_DIR), static_folder=str(STATIC_DIR))
     app.config.from_mapping(
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
         SESSION_COOKIE_SAMESITE="Lax",
