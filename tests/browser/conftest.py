@@ -9,7 +9,8 @@ page does, not what the database keeps: tests/web runs every page and plays
 whole games on both databases, so the browser's PostgreSQL runs of them only
 lengthened CI (34 of them, about 90 s).
 
-Other features can reuse both: ``page.goto(live_server.url + "/...")``.
+Other features can reuse both: ``page.goto(live_server.url + "/...")``.  The
+server deals from seeds (:func:`tests.databases.deterministic_config`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,14 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
-from tests.databases import DATABASES, app_for_test, close_app, postgres_database, postgres_server  # noqa: F401
+from tests.databases import (  # noqa: F401
+    DATABASES,
+    app_for_test,
+    close_app,
+    deterministic_config,
+    postgres_database,
+    postgres_server,
+)
 
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -60,7 +68,8 @@ def live_server(request, tmp_path):
         url = request.getfixturevalue("postgres_database").fresh()
     else:
         url = f"sqlite:///{tmp_path / 'browser.sqlite3'}"
-    app = app_for_test({"SECRET_KEY": "browser tests", "SQLALCHEMY_DATABASE_URI": url})
+    # Seeded deals, as in tests/web: a failure is replayed by running the test again.
+    app = app_for_test({"SECRET_KEY": "browser tests", "SQLALCHEMY_DATABASE_URI": url, **deterministic_config()})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -353,3 +353,24 @@ def test_a_total_recorded_before_the_rule_says_what_it_was_counted_against(app, 
     text = page_text(learner.client.get(f"/show/result/{attempt_id}"))
     assert ("counts against Fifteen of 2 cards, Run: it was recorded before the rule that a total too high counts "
             "against none of the types the hand holds") in text
+
+
+def _hands_dealt(app, learner, seed: int, count: int = 3) -> list[str]:
+    """The hands of the next ``count`` count drills dealt with ``DRILL_SEED`` set to ``seed``."""
+    app.config["DRILL_SEED"] = seed
+    hands = []
+    for _ in range(count):
+        location = drill_location(learner.client, "/show/?focus=any")
+        with app.app_context():
+            pending = pending_drills.pending_drill(drill_id(location), learners.learner_by_name("Ann").id, DrillKind.SHOW)
+        hands.append(pending.payload["deal"]["hand"])
+    return hands
+
+
+def test_the_drill_seed_fixes_a_sequence_of_deals_not_one_deal(app, learner):
+    """The tests' apps set ``DRILL_SEED``: the same requests deal the same hands every run,
+    and each new drill is another hand (seeding each with the seed itself dealt one hand)."""
+    first = _hands_dealt(app, learner, 5)
+    assert len(set(first)) == 3
+    assert _hands_dealt(app, learner, 6) != first
+    assert _hands_dealt(app, learner, 5) == first  # a seed set again starts its sequence again

@@ -12,6 +12,7 @@ result, or a result recorded in a shape the page cannot show.
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any, Callable
 
 from flask import current_app, flash, g, redirect, url_for
@@ -47,10 +48,27 @@ ANSWERED = {
 }
 
 
+#: Where an app with ``DRILL_SEED`` keeps the generator its drills' seeds are drawn from.
+_SEEDS = "crib_drill_seeds"
+_SEEDS_LOCK = threading.Lock()
+
+
 def drill_rng() -> random.Random:
-    """The random source for dealing a drill: seeded by ``DRILL_SEED`` when set (tests)."""
+    """The random source for dealing a drill: unseeded, or with ``DRILL_SEED`` set (tests)
+    the next of a sequence that seed fixes.
+
+    Each deal draws its own seed from one generator the app keeps for the
+    ``DRILL_SEED`` it was made from, so the same requests deal the same drills
+    every run, and a second drill is another deal (seeding every drill with
+    ``DRILL_SEED`` itself dealt one deal over and over)."""
     seed = current_app.config.get("DRILL_SEED")
-    return random.Random(seed) if seed is not None else random.Random()
+    if seed is None:
+        return random.Random()
+    with _SEEDS_LOCK:  # two requests dealing at once each draw a seed of their own
+        kept = current_app.extensions.get(_SEEDS)
+        if kept is None or kept[0] != seed:  # a test may set another seed on the same app
+            kept = current_app.extensions[_SEEDS] = (seed, random.Random(seed))
+        return random.Random(kept[1].getrandbits(64))
 
 
 def open_drill(drill_id: str, kind: DrillKind) -> PendingDrill | None:
