@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import secrets
 import time
+from datetime import datetime
 
 import pytest
 from jinja2.bccache import Bucket, BytecodeCache
@@ -69,6 +70,20 @@ def app_for_test(config: dict):
     return app
 
 
+class FixedClock:
+    """A clock that shows one moment (naive UTC), for an app's ``CLOCK``: the daily deal and
+    the streak read it (:func:`trainer.web.daily.now`); a test moves it by setting another."""
+
+    def __init__(self, moment: datetime) -> None:
+        self.moment = moment
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+
+#: The moment the test apps' clock shows: noon, far from either midnight, on a Wednesday.
+TEST_NOW = datetime(2026, 3, 4, 12, 0)
+
 #: What the test apps deal from, so that every run deals the same cards: the drills'
 #: sequence of deals (``DRILL_SEED``) and every new solitaire's shuffle (``SOLITAIRE_SEED``).
 #: A test that needs other cards sets its own seed, or opens a drill with known cards.
@@ -76,12 +91,13 @@ SEEDS = {"DRILL_SEED": 20261204, "SOLITAIRE_SEED": 20261204}
 
 
 def deterministic_config() -> dict:
-    """The settings that take chance out of a test app (see :data:`SEEDS`)."""
-    return {**SEEDS}
+    """The settings that take chance and the date out of a test app (see :data:`SEEDS`, :data:`TEST_NOW`)."""
+    return {**SEEDS, "CLOCK": FixedClock(TEST_NOW)}
 
 
 def app_config(url: str) -> dict:
-    """The app settings of a test on the database ``url``: seeded deals (:func:`deterministic_config`)."""
+    """The app settings of a test on the database ``url``: seeded deals and a fixed clock
+    (:func:`deterministic_config`)."""
     return {"TESTING": True, "SECRET_KEY": "test secret", "SQLALCHEMY_DATABASE_URI": url, **deterministic_config()}
 
 

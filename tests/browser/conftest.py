@@ -10,7 +10,7 @@ whole games on both databases, so the browser's PostgreSQL runs of them only
 lengthened CI (34 of them, about 90 s).
 
 Other features can reuse both: ``page.goto(live_server.url + "/...")``.  The
-server deals from seeds (:func:`tests.databases.deterministic_config`).
+server deals from seeds and reads a fixed clock (:func:`tests.databases.deterministic_config`).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def live_server(request, tmp_path):
         url = request.getfixturevalue("postgres_database").fresh()
     else:
         url = f"sqlite:///{tmp_path / 'browser.sqlite3'}"
-    # Seeded deals, as in tests/web: a failure is replayed by running the test again.
+    # Seeded deals and a fixed clock, as in tests/web: a failure is replayed by running the test again.
     app = app_for_test({"SECRET_KEY": "browser tests", "SQLALCHEMY_DATABASE_URI": url, **deterministic_config()})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -7,12 +7,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import event
 
+from tests.databases import FixedClock
 from trainer import database
-from trainer.database import db, utcnow
+from trainer.database import db
 from trainer.drills import grading
 from trainer.drills.answers import Total
 from trainer.drills.deal import deal_show
@@ -23,6 +24,16 @@ from trainer.record import attempts, history, learners
 
 from .conftest import LearnerActions
 from .helpers import page_text
+
+
+def clock_now(app) -> datetime:
+    """The moment by the test app's clock (fixed: tests/databases.py), which the pages read."""
+    return app.config["CLOCK"]()
+
+
+def today(app):
+    """The daily deal's day as the app's pages see it."""
+    return daily.today(clock_now(app))
 
 
 def test_the_progress_page_before_any_answer_says_so(learner):
@@ -39,7 +50,7 @@ def test_the_progress_page_in_russian(learner, app):
 
 
 def test_the_daily_deal_is_answered_once_and_shows_its_verdict(learner, app):
-    deal = daily.daily_deal(daily.today())
+    deal = daily.daily_deal(today(app))
     right = deal.show.score().total
     assert learner.post("/daily/count", {"total": str(right)}, page="/daily/").status_code == 302
     again = learner.post("/daily/count", {"total": str(right + 1)}, page="/daily/", follow_redirects=True)
@@ -64,14 +75,14 @@ def test_bad_daily_answers_are_messages_and_record_nothing(learner, app):
     text = page_text(learner.post("/daily/discard", {"card": ["AS"]}, page="/daily/", follow_redirects=True))
     assert "Pick exactly two of your six cards" in text
     with app.app_context():
-        assert daily.answered(learners.learner_by_name("Ann").id, daily.today()) == {}
+        assert daily.answered(learners.learner_by_name("Ann").id, today(app)) == {}
 
 
 def test_a_forged_daily_post_changes_nothing(learner, app):
     response = learner.client.post("/daily/count", data={"total": "3"})
     assert response.status_code == 302
     with app.app_context():
-        assert daily.answered(learners.learner_by_name("Ann").id, daily.today()) == {}
+        assert daily.answered(learners.learner_by_name("Ann").id, today(app)) == {}
 
 
 def test_the_daily_table_is_for_server_mode_and_lists_who_chose_it(server, client):
@@ -94,7 +105,7 @@ def test_the_progress_page_reads_aggregates_not_the_history(app, learner):
     with app.app_context():
         ann = learners.learner_by_name("Ann").id
         rng = random.Random(8)
-        start = utcnow() - timedelta(days=40)
+        start = clock_now(app) - timedelta(days=40)
         for n in range(300):
             deal = deal_show(rng)
             attempt = grading.grade_show(deal, grading.total_options(False),
@@ -110,7 +121,7 @@ def test_the_progress_page_reads_aggregates_not_the_history(app, learner):
 
         event.listen(db.engine, "after_cursor_execute", count)
         try:
-            shown = progress.learner_progress(ann, utcnow())
+            shown = progress.learner_progress(ann, clock_now(app))
         finally:
             event.remove(db.engine, "after_cursor_execute", count)
         assert len(statements) <= 10
@@ -148,9 +159,29 @@ def test_the_placement_leads_through_its_ten_deals_in_order_then_says_it_is_done
 
 def test_a_result_during_the_placement_offers_its_next_deal(learner, app):
     assert "Go on with the placement" in page_text(learner.client.get("/progress/"))
-    right = daily.daily_deal(daily.today()).show.score().total
+    right = daily.daily_deal(today(app)).show.score().total
     learner.post("/daily/count", {"total": str(right)}, page="/daily/")
     with app.app_context():
         attempt = attempts_of(learners.learner_by_name("Ann").id)[0]
     text = page_text(learner.client.get(f"/show/result/{attempt.id}"))
     assert "Placement: deal 2 of 10" in text and "Next hand" in text
+
+
+def test_the_daily_deal_and_the_streak_follow_the_apps_clock_across_midnight(learner, app):
+    """Answered a second before midnight, the count is that day's; a second after, the page
+    deals the next day's and the streak stands at one day, then two once it is answered."""
+    evening = datetime(2026, 3, 4, 23, 59, 59)
+    app.config["CLOCK"] = FixedClock(evening)
+    right = daily.daily_deal(evening.date()).show.score().total
+    learner.post("/daily/count", {"total": str(right)}, page="/daily/")
+    app.config["CLOCK"] = FixedClock(evening + timedelta(seconds=2))
+    text = page_text(learner.client.get("/daily/"))
+    assert "Today's deal: Mar 5, 2026" in text and "Streak: 1 day in a row." in text
+    assert 'name="total"' in learner.client.get("/daily/").get_data(as_text=True)  # the new day's count is open
+    tomorrow = daily.daily_deal(evening.date() + timedelta(days=1)).show.score().total
+    learner.post("/daily/count", {"total": str(tomorrow)}, page="/daily/")
+    assert "Streak: 2 days in a row." in page_text(learner.client.get("/progress/"))
+    with app.app_context():
+        ann = learners.learner_by_name("Ann").id
+        assert set(daily.answered(ann, evening.date())) == {daily.DailyPart.COUNT}
+        assert set(daily.answered(ann, evening.date() + timedelta(days=1))) == {daily.DailyPart.COUNT}

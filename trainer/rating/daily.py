@@ -73,7 +73,7 @@ def daily_deal(day: date) -> DailyDeal:
 
 
 def today(now: datetime | None = None) -> date:
-    """The daily deal's day now (UTC)."""
+    """The daily deal's day at ``now`` (UTC; the database's clock by default)."""
     return (now or utcnow()).date()
 
 
@@ -96,14 +96,21 @@ def answered(learner_id: int, day: date) -> dict[DailyPart, DailyAnswerInfo]:
             if p in DailyPart._value2member_map_}
 
 
-def _answer(learner_id: int, day: date, part: DailyPart, attempt: NewAttempt) -> DailyAnswerInfo | None:
-    """Record one part's graded answer, once: None (nothing recorded) when it was answered already."""
+def _answer(learner_id: int, day: date, part: DailyPart, attempt: NewAttempt,
+            now: datetime | None) -> DailyAnswerInfo | None:
+    """Record one part's graded answer, once: None (nothing recorded) when it was answered already.
+
+    The answer, its attempt and the streak's day are all dated ``now`` (the
+    caller's clock, the database's by default), so the day counted in the
+    streak is the day whose deal was answered, whatever a clock says meanwhile."""
+    moment = now or utcnow()
     claimed = tables.insert_new(DailyAnswer, {"learner_id": learner_id, "day": day, "part": part.value,
-                                              "correct": bool(attempt.correct), "answered_at": utcnow()})
+                                              "correct": bool(attempt.correct), "answered_at": moment})
     if not claimed:
         database.rollback()
         return None
-    attempt = replace(attempt, dealt=attempt.dealt | {"source": SOURCE, "daily": day.isoformat()})
+    attempt = replace(attempt, created_at=moment,
+                      dealt=attempt.dealt | {"source": SOURCE, "daily": day.isoformat()})
     attempt_id = record_attempts(learner_id, [attempt])[0]
     db.session.execute(update(DailyAnswer).where(
         DailyAnswer.learner_id == learner_id, DailyAnswer.day == day, DailyAnswer.part == part.value,
@@ -113,23 +120,23 @@ def _answer(learner_id: int, day: date, part: DailyPart, attempt: NewAttempt) ->
     return DailyAnswerInfo(part, bool(attempt.correct), attempt_id)
 
 
-def answer_count(learner_id: int, day: date, given: Total) -> DailyAnswerInfo | None:
-    """Answer the day's count with a total (see :func:`_answer`)."""
+def answer_count(learner_id: int, day: date, given: Total, now: datetime | None = None) -> DailyAnswerInfo | None:
+    """Answer the day's count with a total, at ``now`` (see :func:`_answer`)."""
     deal = daily_deal(day).show
     attempt = grading.grade_show(deal, grading.total_options(deal.crib), given).attempt
-    return _answer(learner_id, day, DailyPart.COUNT, attempt)
+    return _answer(learner_id, day, DailyPart.COUNT, attempt, now)
 
 
-def answer_pegging(learner_id: int, day: date, given: PegPoints) -> DailyAnswerInfo | None:
+def answer_pegging(learner_id: int, day: date, given: PegPoints, now: datetime | None = None) -> DailyAnswerInfo | None:
     """Answer the day's pegging moment: the points for the card just laid, and the count."""
     attempt = grading.grade_pegging(daily_deal(day).moment, given).attempt
-    return _answer(learner_id, day, DailyPart.PEGGING, attempt)
+    return _answer(learner_id, day, DailyPart.PEGGING, attempt, now)
 
 
-def answer_discard(learner_id: int, day: date, given: LaidAway) -> DailyAnswerInfo | None:
+def answer_discard(learner_id: int, day: date, given: LaidAway, now: datetime | None = None) -> DailyAnswerInfo | None:
     """Answer the day's discard with two of its six cards (``ValueError`` unless they are)."""
     attempt = grading.grade_discard(daily_deal(day).discard, given).attempt
-    return _answer(learner_id, day, DailyPart.DISCARD, attempt)
+    return _answer(learner_id, day, DailyPart.DISCARD, attempt, now)
 
 
 # ---------------------------------------------------------------- the table

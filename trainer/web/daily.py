@@ -6,15 +6,22 @@ day's table of the learners who chose to appear on it.
 yet, the verdict for the others); each form posts to its own address and
 comes back.  The views read the form into values and call
 :mod:`trainer.rating.daily`, which grades with the drills' standard.
+
+The day is the app's clock's (:func:`now`): ``CLOCK`` in the app's config, a
+callable giving the moment (naive UTC), when set (tests fix it, so a test
+never meets another day's deal than the page's across midnight); the real
+time otherwise.  The services take the day and the moment from here.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Callable, TypeVar
 
-from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from trainer.database import utcnow
 from trainer.drills.answers import DrillAnswer, Total
 from trainer.language.i18n import gettext as _
 from trainer.rating import daily, streaks
@@ -32,10 +39,17 @@ RESULT_ENDPOINT = {
 }
 
 
+def now() -> datetime:
+    """The moment by the app's clock (naive UTC): ``CLOCK`` when set, else the real time."""
+    clock = current_app.config.get("CLOCK")
+    moment: datetime = clock() if clock is not None else utcnow()
+    return moment
+
+
 @bp.get("/")
 @learner_required
 def index() -> ResponseReturnValue:
-    day = daily.today()
+    day = daily.today(now())
     deal = daily.daily_deal(day)
     streak = streaks.streak_of(g.learner.id)
     return render_template(
@@ -81,23 +95,26 @@ def _answered(read: Callable[[], Answer], answer: Callable[[Answer], daily.Daily
 @bp.post("/count")
 @learner_required
 def count() -> ResponseReturnValue:
+    moment = now()
     return _answered(lambda: Total(read_points(request.form.get("total"), YOUR_TOTAL)),
-                     lambda given: daily.answer_count(g.learner.id, daily.today(), given))
+                     lambda given: daily.answer_count(g.learner.id, daily.today(moment), given, moment))
 
 
 @bp.post("/pegging")
 @learner_required
 def pegging() -> ResponseReturnValue:
+    moment = now()
     return _answered(lambda: read_peg_points(request.form),
-                     lambda given: daily.answer_pegging(g.learner.id, daily.today(), given))
+                     lambda given: daily.answer_pegging(g.learner.id, daily.today(moment), given, moment))
 
 
 @bp.post("/discard")
 @learner_required
 def discard() -> ResponseReturnValue:
-    day = daily.today()
+    moment = now()
+    day = daily.today(moment)
     return _answered(lambda: read_laid_away(request.form, daily.daily_deal(day).discard),
-                     lambda given: daily.answer_discard(g.learner.id, day, given))
+                     lambda given: daily.answer_discard(g.learner.id, day, given, moment))
 
 
 @bp.post("/table")

@@ -16,7 +16,6 @@ from flask import Blueprint, flash, g, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
 from trainer.charts import ChartPoint
-from trainer.database import utcnow
 from trainer.language import i18n
 from trainer.language.i18n import NC_, ngettext, pgettext
 from trainer.language.i18n import gettext as _
@@ -25,6 +24,7 @@ from trainer.rating.placement import placement_for
 from trainer.rating.progress import SkillProgress, WeekLine, learner_progress
 from trainer.rating.skills import Skill
 from trainer.record.attempts import DrillKind
+from trainer.web import daily
 from trainer.web.learners import learner_required
 from trainer.web.review import TrendChart
 
@@ -114,8 +114,7 @@ def line_label(line: WeekLine) -> str:
 @bp.get("/")
 @learner_required
 def index() -> ResponseReturnValue:
-    now = utcnow()
-    progress = learner_progress(g.learner.id, now)
+    progress = learner_progress(g.learner.id, daily.now())  # the daily deal's clock, whose days the streak counts
     rated: list[SkillProgress] = [s for s in progress.skills if s.now.rated]
     charts = {s.skill: rating_chart(s.weeks) for s in rated if s.weeks}
     weeks = progress.weeks[-TABLE_WEEKS:]
