@@ -10,6 +10,7 @@ from werkzeug.routing import AnyConverter, IntegerConverter, PathConverter
 from trainer.web.converters import TextConverter
 
 from .helpers import page_text
+from .test_rooms import host_posts, message_after, open_room
 
 
 def odd_paths(app) -> list[tuple[str, str]]:
@@ -62,3 +63,10 @@ def test_an_invitation_link_holding_a_nul_is_not_found(learner, method):
     response = learner.post("/rooms/join/%00") if method == "POST" else learner.client.get("/rooms/join/%00")
     assert response.status_code == 404
     assert "There is no page at that address" in page_text(response)
+
+
+@pytest.mark.parametrize("name", ["x" * 41, "Ann\x00", "\x00", "Кen", "\u202eAnn"])
+def test_a_seat_kept_for_a_name_nobody_can_have_is_refused_with_a_message(learner, name):
+    room = open_room(learner)
+    assert "Nobody of that name plays here" in message_after(learner, host_posts(learner, room, "keep", name=name))
+    assert "kept for" not in page_text(learner.client.get(room))

@@ -486,3 +486,20 @@ def test_guessing_links_and_opening_tables_are_limited_per_learner(app, learner)
     response = learner.post("/rooms/new", {"variant": "six-card"}, page="/rooms/")
     assert response.status_code == 429
     assert learner.client.get(link).status_code == 302  # Ann (seated: sent to her table) has her own count
+
+
+def test_looking_up_names_to_keep_seats_for_is_limited_per_host_and_per_address(app, learner):
+    """Each look-up says whether a name has an account (as the sign-up page does), so each costs a try."""
+    app.config.update(NAME_LOOKUP_LIMIT="3/hour")
+    ann, carl = learner, person(app, "Carl")
+    person(app, "Bob")
+    room, carls = open_room(ann), open_room(carl)
+    assert "Nobody of that name" in message_after(ann, host_posts(ann, room, "keep", name="Zed"))
+    host_posts(ann, room, "keep", name="bob")  # found or not, a look-up counts
+    assert "kept for Bob" in page_text(ann.client.get(room))
+    assert "Nobody of that name" in message_after(ann, host_posts(ann, room, "keep", name="Yan"))
+    assert host_posts(ann, room, "keep", name="Xi").status_code == 429
+    assert host_posts(carl, carls, "keep", name="Zed").status_code == 429  # another account at the same address
+    ann.client.environ_base["REMOTE_ADDR"] = carl.client.environ_base["REMOTE_ADDR"] = "192.0.2.7"
+    assert host_posts(ann, room, "keep", name="Zed").status_code == 429  # the host from another address
+    assert "Nobody of that name" in message_after(carl, host_posts(carl, carls, "keep", name="Zed"))

@@ -348,9 +348,14 @@ def keep_seat(host_id: int, room_id: object, name: str, seat: int | None = None)
     """The host keeps a free seat for the learner named ``name`` (``seat``, in a game of
     teams the host's partner's, say; None: the first free one): nobody else's link takes
     it (they take it with the same link as anyone).  A seat kept for them already moves
-    to ``seat``; a seat they have taken stays theirs."""
+    to ``seat``; a seat they have taken stays theirs.  :class:`RoomError` (no such learner)
+    for a name nobody has, also one nobody could have (too long, holding a NUL...)."""
     room = _hosted(host_id, room_id)
-    learner = learners.learner_by_name(name.strip()) if name.strip() else None
+    try:
+        cleaned = learners.clean_name(name)
+    except ValueError:  # empty, too long, a NUL, mixed alphabets: a name nobody can have
+        raise RoomError(RoomRefusal.NO_SUCH_LEARNER) from None
+    learner = learners.learner_by_name(cleaned)
     if learner is None:
         raise RoomError(RoomRefusal.NO_SUCH_LEARNER)
     seats = _seats(room)

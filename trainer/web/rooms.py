@@ -32,6 +32,10 @@ bp = Blueprint("rooms", __name__, url_prefix="/rooms")
 #: guesser of links, or a script opening tables, meets 429 across every worker.
 DEFAULT_ROOM_LIMIT = "20/hour"
 DEFAULT_INVITATION_LIMIT = "60/hour"
+#: How many names a host may look up to keep seats for, from one learner and from one
+#: address, in how long (the app config's ``NAME_LOOKUP_LIMIT``): each look-up says
+#: whether a name has an account, so it costs a try as it does on the sign-up page.
+DEFAULT_NAME_LOOKUP_LIMIT = "30/hour"
 
 
 def _limit_invitations() -> str:
@@ -41,6 +45,14 @@ def _limit_invitations() -> str:
     if over_limit(key, "INVITATION_LIMIT", DEFAULT_INVITATION_LIMIT):
         raise TooManyRequests()
     return key
+
+
+def _limit_name_lookups() -> None:
+    """Count a host's look-up of a name, found or not, before it is answered: 429 past
+    the limit of this learner or of this client address (one person, many accounts)."""
+    for key in (f"name look-up:{g.learner.id}", f"name look-up address:{request.remote_addr or '?'}"):
+        if over_limit(key, "NAME_LOOKUP_LIMIT", DEFAULT_NAME_LOOKUP_LIMIT):
+            raise TooManyRequests()
 # No NAV entry: the bar would take a second row on a wide screen; the Play page leads here.
 
 
@@ -155,6 +167,7 @@ def host(room_id: int, action: str) -> Response:
         elif action == "free":
             rooms.free_bot_seats(g.learner.id, room_id)
         elif action == "keep":
+            _limit_name_lookups()
             chosen = request.form.get("seat", "")
             rooms.keep_seat(g.learner.id, room_id, request.form.get("name", ""),
                             _seat_number(chosen) if chosen else None)
