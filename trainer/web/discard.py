@@ -65,6 +65,8 @@ def _result(attempt: AttemptInfo) -> dict[str, Any]:
     return {
         "deal": deal, "options": verdict.options, "picked": set(given.cards),
         "given_away": float(attempt.answer["given_away"]),  # the figure recorded, as the progress page shows it
+        # each row's loss rounded as a pick's is recorded, so the pick's row shows the headline's figure
+        "lost": tuple(grading.discard_given_away(verdict.options, option.discard) for option in verdict.options),
         "why_best": None if best is None else explain.discard_words(best),
         "why_mine": explain.discard_words(mine) + ("" if best is None else " " + explain.where_lost(best, mine)),
     }
