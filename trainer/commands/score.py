@@ -3,6 +3,10 @@
 ``crib score --lang ru`` speaks Russian throughout: the headings, the cards'
 faces and the items' names (:mod:`trainer.language.words`) and the spoken
 count (:mod:`engine.speech`); its ``--json`` keeps the engine's notation.
+
+``crib score`` takes a hand or crib of a size some game shows (the engine's
+presets: a hand of 3, 4 or 5 cards, a crib of 4 or 5), and ``crib peg`` a pile
+of at least the card it scores; anything else is bad input, exit status 2.
 """
 
 from __future__ import annotations
@@ -10,13 +14,21 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from engine.cards import Card
+from engine.cards import Card, parse_cards
 from engine.pegging import PlayScore, score_play
+from engine.rules import PRESETS
 from engine.scoring import ShowScore, score_show
 from engine.speech import Language, spoken_count
 from trainer.cli import emit, table
 from trainer.language import i18n, words
-from trainer.language.i18n import pgettext
+from trainer.language.i18n import gettext, pgettext
+
+#: The cards a hand or a crib holds in the show, the starter aside, in some game the engine plays:
+#: the engine's scorer takes more (from one card to six), but no game shows them.
+SHOWN_SIZES = {
+    False: tuple(sorted({rules.kept for rules in PRESETS.values()})),
+    True: tuple(sorted({rules.crib_size for rules in PRESETS.values()})),
+}
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -57,7 +69,30 @@ def _render_score(result: ShowScore, spoken: str) -> str:
     return "\n".join(lines)
 
 
+def check_shown_size(cards: tuple[Card, ...], *, crib: bool) -> None:
+    """Refuse, in the current language, a hand or crib of a size no game shows (:data:`SHOWN_SIZES`).
+
+    >>> check_shown_size(parse_cards("5H 5D 5S JC 2C 3C"), crib=False)
+    Traceback (most recent call last):
+    ...
+    ValueError: a hand has 3, 4 or 5 cards besides the starter, not 6
+    """
+    sizes = SHOWN_SIZES[crib]
+    if len(cards) in sizes:
+        return
+    # "3, 4 or 5" in the words the drills list choices with (trainer.drills.explain loads numpy: not here)
+    *rest, last = (str(size) for size in sizes)
+    listed = gettext("%(items)s or %(last)s", items=", ".join(rest), last=last) if rest else last
+    if crib:
+        raise ValueError(pgettext("crib score", "a crib has %(sizes)s cards besides the starter, not %(num)d",
+                                  sizes=listed, num=len(cards)))
+    raise ValueError(pgettext("crib score", "a hand has %(sizes)s cards besides the starter, not %(num)d",
+                              sizes=listed, num=len(cards)))
+
+
 def run_score(args: argparse.Namespace) -> int:
+    with i18n.language(args.lang):
+        check_shown_size(parse_cards(args.hand), crib=args.crib)
     result = score_show(args.hand, Card.parse(args.starter), crib=args.crib)
     spoken = spoken_count(result.items, args.lang)
     data = {**result.to_dict(), "spoken": spoken, "lang": args.lang} if args.json else result
@@ -79,6 +114,9 @@ def _render_peg(result: PlayScore) -> str:
 
 
 def run_peg(args: argparse.Namespace) -> int:
+    if not parse_cards(args.pile):  # the engine counts an empty pile as 0, but there is no card to score
+        raise ValueError(pgettext("crib peg", "the pile is empty: give the cards played since the count began, "
+                                              "the card to score last"))
     result = score_play(args.pile)
     emit(result.to_dict() if args.json else result, args.json, _render_peg)
     return 0

@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from engine.scoring import score_show
+from engine.rules import PRESETS
+from engine.scoring import LARGEST_SHOW, score_show
 from engine.speech import spoken_count
 from trainer.cli import main
 from trainer.language import i18n, words
@@ -111,6 +112,11 @@ def test_stats_json_is_the_exact_distribution(capsys):
         (["score", "5H 5D 5S JC"], "--starter"),
         (["peg", "KS QS JS 5C"], "may not pass 31"),
         (["peg", "5H 5H"], "appears twice"),
+        (["peg", ""], "the pile is empty: give the cards played since the count began, the card to score last"),
+        (["peg", " , ", "--json"], "the pile is empty"),
+        (["score", "5H 5D 5S JC 2C 3C", "--starter", "4C"], "a hand has 3, 4 or 5 cards besides the starter, not 6"),
+        (["score", "", "--starter", "4C"], "a hand has 3, 4 or 5 cards besides the starter, not 0"),
+        (["score", "5H 5D 5S", "--starter", "4C", "--crib"], "a crib has 4 or 5 cards besides the starter, not 3"),
         (["nonsense"], "invalid choice"),
     ],
 )
@@ -118,6 +124,27 @@ def test_bad_input_exits_2_with_one_line_on_stderr(capsys, argv, message):
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("size", range(8))
+@pytest.mark.parametrize("crib", [False, True], ids=["hand", "crib"])
+def test_score_takes_a_hand_or_crib_of_a_size_some_game_shows(capsys, size, crib):
+    shown = {rules.crib_size if crib else rules.kept for rules in PRESETS.values()}
+    hand = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"][:size]
+    status, out, err = run(capsys, "score", " ".join(hand), "--starter", "KH", *(["--crib"] if crib else []), "--json")
+    if size in shown:
+        assert status == 0 and json.loads(out)["total"] == score_show(hand, "KH", crib=crib).total
+        assert size in LARGEST_SHOW  # and the engine knows the most such a show can score
+    else:
+        assert status == 2 and out == "" and f"not {size}\n" in err
+
+
+def test_a_size_no_game_shows_is_refused_in_the_language_asked_for(capsys):
+    status, out, err = run(capsys, "score", "5H 5D 5S JC 2C 3C", "--starter", "4C", "--lang", "ru")
+    assert (status, out) == (2, "")
+    assert err == "crib: в руке 3, 4 или 5 карт, не считая стартера, а не 6\n"
+    _, _, err = run(capsys, "score", "5H", "--starter", "4C", "--crib", "--lang", "ru")
+    assert err == "crib: в яслях 4 или 5 карт, не считая стартера, а не 1\n"
 
 
 def test_the_installed_command_never_shows_a_traceback():
