@@ -71,7 +71,7 @@ def test_claim_combos_with_the_keyboard(live_server, page):
     page.keyboard.press("d")
     page.wait_for_url(re.compile(r"/show/result/\d+$"))
     verdict = page.locator(".verdict").inner_text()
-    assert "Your claims make 7; the hand is worth 7." in verdict  # right combos, one wrong claim
+    assert "Your right claims make 7 of the hand's 7; 1 claim was wrong." in verdict  # right combos, one wrong claim
     assert "a pair needs two cards of the same rank" in page.locator("body").inner_text()
 
 

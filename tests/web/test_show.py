@@ -151,7 +151,7 @@ def test_claims_name_each_missed_combo_and_wrong_claim(app, learner):
     page = page_text(learner.client.get(location))
     assert "Your claims" in page and "remove" in page
     text = page_text(learner.post(location, {}, page=location, follow_redirects=True))
-    assert "Your claims make 15; the hand is worth 29." in text
+    assert "Your right claims make 15 of the hand's 29; 1 claim was wrong." in text
     assert "a run needs three cards or more" in text
     assert text.count("fifteen (missed)") == 7
     attempt = last_attempt(app, learner)
