@@ -914,3 +914,29 @@ def test_a_team_matchs_results_give_every_sides_match_points(seeded, learner):
     assert len(points) == 3 and sorted(points) == [0, 0, game.outcome.match_points]
     assert (points[0] > 0) == (game.outcome.winner == mine)
     assert shown.startswith("You + partner <strong>") and "Bot 1 + Bot 4 <strong>" in shown.replace("&#43;", "+")
+
+
+@pytest.mark.parametrize("bug", [KeyError, IndexError])
+def test_a_bug_inside_a_move_is_a_server_error_not_a_seat_given_away(seeded, learner, monkeypatch, bug):
+    """Only the play service's NotSeated means "no seat here": a KeyError of a bug is a 500."""
+    url = start(learner)
+    player = TablePlayer(seeded, learner, url)
+    html = player.page()
+    while 'value="discard"' not in html:
+        html = player.step(html)
+    game_before, _ = player.saved()
+
+    def broken(*args, **kwargs):
+        raise bug("a bug inside the move")
+
+    monkeypatch.setattr(games, "_apply", broken)
+    seeded.config["PROPAGATE_EXCEPTIONS"] = False  # answered as a browser would see it
+    cards = re.findall(r'name="card" value="(\w+)" data-card', html)
+    version = re.search(r'name="version" value="(\d+)"', html).group(1)
+    form = {"csrf_token": hidden_csrf_token(html), "version": version, "action": "discard", "card": cards[:2]}
+    response = learner.client.post(url, data=form)
+    assert response.status_code == 500
+    assert "gave your seat" not in learner.client.get("/play/").get_data(as_text=True)
+    assert player.saved()[0].to_dict() == game_before.to_dict()
+    monkeypatch.setattr("trainer.web.play.game_results", broken)
+    assert learner.client.get(f"{url}/results").status_code == 500

@@ -9,7 +9,7 @@ every action is applied by the engine, which says why it refuses one
 what a browser gets is built from its own seat's view of the game
 (:meth:`engine.game.Game.log_seen_by` and :class:`engine.players.PlayerView`)
 and nothing else.  Every service takes the learner's id and finds that
-learner's seat; another learner's game is not found.
+learner's seat; another learner's game is not found (:class:`NotSeated`).
 
 The bots' moves are the engine's own loop (:func:`engine.players.play_until`,
 a :class:`~engine.bots.levels.Bot` per bot seat and None per person), and
@@ -97,6 +97,17 @@ from trainer.play.seats import Seating, Sitter, default_sitters, level_label
 from trainer.play.table import Table, at_own_go, next_stop, skip_deal, table_of
 from trainer.rating import answers
 from trainer.record import attempts, learners, table_settings
+
+
+class NotSeated(Exception):
+    """The learner has no seat at that game, or there is no such game.  Raised only
+    where a service looks for their seat, and of no kind a bug raises (not a
+    ``LookupError``), so a view that answers it with 404 never hides a
+    ``KeyError`` or ``IndexError`` from inside a move."""
+
+    def __init__(self, game_id: object) -> None:
+        super().__init__(f"no seat at game {game_id!r}")
+        self.game_id = game_id
 
 
 def _setup_of(row: SavedGame) -> GameSetup:
@@ -486,11 +497,11 @@ def act(learner_id: int, game_id: object, version: int, move: GameMove, *, coach
 
     Raises :class:`GameActionError` (with a message for the learner) for an
     action the rules forbid, bad input, or a stale version, and the game is
-    unchanged; :class:`LookupError` when the learner has no seat in the game.
+    unchanged; :class:`NotSeated` when the learner has no seat in the game.
     """
     seated = _load(learner_id, game_id)
     if seated is None:
-        raise LookupError(game_id)
+        raise NotSeated(game_id)
     mine = seated.mine
     if version != mine.version:
         raise StaleAction()
@@ -818,12 +829,12 @@ def hand_to_bot(host_id: int, game_id: object, seat: int, level: Level) -> None:
     """The host of a table of people gives an absent person's seat to a bot of
     ``level``, which plays it from now on (the person no longer sits at the game).
     The bots play until a person must decide; the change is saved over the game's
-    version and announced like a move.  :class:`LookupError` when the host has no
+    version and announced like a move.  :class:`NotSeated` when the host has no
     seat in the game; :class:`GameActionError` when they are not its host, the seat
     holds no other person, or the game is over."""
     seated = _load(host_id, game_id)
     if seated is None:
-        raise LookupError(game_id)
+        raise NotSeated(game_id)
     row, game = seated.row, seated.game
     if row.host_id != host_id or row.live_key is None:
         raise GameActionError(_("Only the host of the table can do that."))
@@ -899,11 +910,11 @@ def settle_clock(learner_id: int, game_id: object, *, now: datetime | None = Non
     it waits on have had their time, a muggins window closes with their pass,
     and otherwise each is away and a bot of :data:`STAND_IN` moves for them (and
     goes on doing so until they come back).  Returns whether anything changed;
-    :class:`LookupError` when the learner has no seat in the game.  Two people
+    :class:`NotSeated` when the learner has no seat in the game.  Two people
     settling at once: one writes, the other's write is refused as stale."""
     seated = _load(learner_id, game_id)
     if seated is None:
-        raise LookupError(game_id)
+        raise NotSeated(game_id)
     left = seconds_left(seated, now)
     if left is None or left > 0:
         return False
@@ -961,10 +972,10 @@ def play_out_abandoned(before: datetime, *, at_most: int = 5) -> int:
 
 def come_back(learner_id: int, game_id: object) -> None:
     """The learner is back at a table where a bot played for them while they were
-    away: their decisions are theirs again.  :class:`LookupError`: no seat there."""
+    away: their decisions are theirs again.  :class:`NotSeated`: no seat there."""
     seated = _load(learner_id, game_id)
     if seated is None:
-        raise LookupError(game_id)
+        raise NotSeated(game_id)
     if not seated.mine.away:
         return
     db.session.execute(update(GameSeat).where(*_seat_where(seated.mine)).values(away=False))
@@ -978,10 +989,10 @@ def come_back(learner_id: int, game_id: object) -> None:
 
 def say(learner_id: int, game_id: object, phrase: talk.Phrase) -> None:
     """The learner says a preset phrase at a playroom's table (:mod:`trainer.play.talk`);
-    :class:`LookupError` when they have no seat there, :class:`GameActionError` at a table not of people."""
+    :class:`NotSeated` when they have no seat there, :class:`GameActionError` at a table not of people."""
     seated = _load(learner_id, game_id)
     if seated is None:
-        raise LookupError(game_id)
+        raise NotSeated(game_id)
     if seated.row.live_key is None:
         raise GameActionError(_("Phrases are said at tables of people."))
     talk.say(seated.row, seated.seat, phrase)
@@ -1025,11 +1036,11 @@ def seat_given_away(learner_id: int, game_id: object) -> bool:
 
 def finished_game(learner_id: int, game_id: object, *, former: bool = False) -> SeatedGame | None:
     """The learner's game, read once, if it is over (None: not over yet);
-    :class:`LookupError` when the learner has no seat in it (``former``: nor had
+    :class:`NotSeated` when the learner has no seat in it (``former``: nor had
     one until the host gave it to a bot)."""
     seated = _load(learner_id, game_id, former=former)
     if seated is None:
-        raise LookupError(game_id)
+        raise NotSeated(game_id)
     return seated if seated.row.finished and seated.game.is_over else None
 
 
@@ -1057,10 +1068,10 @@ def next_match_game(learner_id: int, game_id: object, *, coached: bool = False) 
     that game.  The engine says who deals first (:func:`engine.match.next_first_dealer`:
     a seat of the losing side, partners taking turns); the seats stay as they
     were.  None when the match is over or the game is not a finished match
-    game; :class:`LookupError` when the learner has no seat in it."""
+    game; :class:`NotSeated` when the learner has no seat in it."""
     seated = _load(learner_id, game_id)
     if seated is None:
-        raise LookupError(game_id)
+        raise NotSeated(game_id)
     row, game = seated.row, seated.game
     if not row.finished or row.match_id is None or row.match_game is None or game.outcome is None:
         return None

@@ -134,7 +134,7 @@ class GameReplay:
 def game_replay(learner_id: int, game_id: object) -> GameReplay | None:
     """Every deal of a finished game with every seat's cards, from the learner's chair
     (the one they left, if the host gave it to a bot).  None while the game lasts;
-    :class:`LookupError` when the learner never sat in it."""
+    :class:`~trainer.play.games.NotSeated` when the learner never sat in it."""
     seated = finished_game(learner_id, game_id, former=True)
     if seated is None:
         return None

@@ -121,7 +121,7 @@ def game_review(learner_id: int, game_id: object) -> GameReview | None:
     """Every deal of a finished game from the learner's seat: their discard, plays
     and counts, and their chance to win at the start of each deal and after
     each of their discards and cards (:func:`trainer.play.coach.win_series`).
-    None when the game is not over; :class:`LookupError` when it is not theirs."""
+    None when the game is not over; :class:`~trainer.play.games.NotSeated` when it is not theirs."""
     seated = finished_game(learner_id, game_id)
     if seated is None:
         return None
@@ -385,7 +385,7 @@ def _winner_text(seating: Seating, winner: int) -> str:
 
 def game_results(learner_id: int, game_id: object) -> GameResults | None:
     """The results page of a finished game from the learner's seat (None: not
-    over yet); :class:`LookupError` when it is not theirs."""
+    over yet); :class:`~trainer.play.games.NotSeated` when it is not theirs."""
     seated = finished_game(learner_id, game_id)
     if seated is None:
         return None

@@ -303,7 +303,7 @@ def _move(game_id: int) -> ResponseReturnValue:
             actor = _actor(game_id)
             settings = table_settings.settings_of(actor)
             message = games.act(actor, game_id, version, move, coached=settings.coach, say_go=settings.say_go)
-        except LookupError:
+        except games.NotSeated:
             return _not_seated(game_id)
         except moves.StaleAction as error:
             flash(str(error), "info")
@@ -322,7 +322,10 @@ def _table_page(game_id: int) -> ResponseReturnValue:
     front, view = _front_table(game_id, coach_on=True)
     if view is not None and view.live is not None and view.live.clock_in == 0:
         # The table's clock has run out (a page without JavaScript asks nothing else): let it act first.
-        games.settle_clock(front, game_id)
+        try:
+            games.settle_clock(front, game_id)
+        except games.NotSeated:  # the host gave the seat to a bot a moment ago
+            return _not_seated(game_id)
         front, view = _front_table(game_id, coach_on=True)
     if view is None:
         return _not_seated(game_id)
@@ -349,7 +352,7 @@ def clock(game_id: int) -> ResponseReturnValue:
         return "", 400
     try:
         changed = games.settle_clock(g.learner.id, game_id)
-    except LookupError:
+    except games.NotSeated:
         abort(404)
     return ("", 200) if changed else ("", 204)
 
@@ -361,7 +364,7 @@ def come_back(game_id: int) -> ResponseReturnValue:
     if PostForm().validate_on_submit():
         try:
             games.come_back(g.learner.id, game_id)
-        except LookupError:
+        except games.NotSeated:
             abort(404)
     return redirect(url_for("play.table", game_id=game_id))
 
@@ -379,7 +382,7 @@ def hand_to_bot(game_id: int) -> ResponseReturnValue:
         else:
             try:
                 games.hand_to_bot(g.learner.id, game_id, seat, level)
-            except LookupError:
+            except games.NotSeated:
                 abort(404)
             except moves.GameActionError as error:
                 flash(str(error), "error")
@@ -392,12 +395,16 @@ def say(game_id: int) -> ResponseReturnValue:
     """Say one of the preset phrases at a table of people (:mod:`trainer.play.talk`)."""
     if PostForm().validate_on_submit():
         try:
-            games.say(g.learner.id, game_id, talk.Phrase(request.form.get("phrase", "")))
-        except LookupError:
+            phrase = talk.Phrase(request.form.get("phrase", ""))
+        except ValueError:
+            flash(_("Choose one of the phrases offered."), "error")
+            return redirect(url_for("play.table", game_id=game_id))
+        try:
+            games.say(g.learner.id, game_id, phrase)
+        except games.NotSeated:
             abort(404)
-        except ValueError as error:  # not a phrase offered, or a table of bots
-            flash(str(error) if isinstance(error, moves.GameActionError) else _("Choose one of the phrases offered."),
-                  "error")
+        except moves.GameActionError as error:  # a table of bots
+            flash(str(error), "error")
     return redirect(url_for("play.table", game_id=game_id))
 
 
@@ -406,7 +413,7 @@ def say(game_id: int) -> ResponseReturnValue:
 def results(game_id: int) -> ResponseReturnValue:
     try:
         outcome = game_results(g.learner.id, game_id)
-    except LookupError:
+    except games.NotSeated:
         abort(404)
     if outcome is None:
         flash(_("That game is not over yet: here it is."), "info")
@@ -419,7 +426,7 @@ def results(game_id: int) -> ResponseReturnValue:
 def review(game_id: int) -> ResponseReturnValue:
     try:
         reviewed = game_review(g.learner.id, game_id)
-    except LookupError:
+    except games.NotSeated:
         abort(404)
     if reviewed is None:
         flash(_("The review opens when the game is over."), "info")
@@ -433,7 +440,7 @@ def replay(game_id: int) -> ResponseReturnValue:
     """Every deal of a finished game with every seat's cards, for each person who sat at it."""
     try:
         replayed = game_replay(g.learner.id, game_id)
-    except LookupError:
+    except games.NotSeated:
         abort(404)
     if replayed is None:
         flash(_("The replay of every hand opens when the game is over."), "info")
@@ -450,7 +457,7 @@ def next_game(game_id: int) -> ResponseReturnValue:
                 abort(404)
             return redirect(url_for("play.results", game_id=game_id))
         following = games.next_match_game(g.learner.id, game_id, coached=_coached())
-    except LookupError:
+    except games.NotSeated:
         abort(404)
     if following is None:
         flash(_("That match is over (or the game is not finished)."), "info")

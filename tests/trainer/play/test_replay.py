@@ -70,9 +70,9 @@ def test_no_replay_while_the_game_lasts_and_none_for_a_learner_not_at_the_table(
         game_id = games.new_game(ann, choices.GameSetup(counting=Counting.MUGGINS, length="61"), seed=3,
                                  sitters=(Sitter.person(ann), Sitter.person(bob)), live_key="k" * 43)
         assert game_replay(ann, game_id) is None and game_replay(bob, game_id) is None
-        with pytest.raises(LookupError):
+        with pytest.raises(games.NotSeated):
             game_replay(carl, game_id)
-        with pytest.raises(LookupError):
+        with pytest.raises(games.NotSeated):
             game_replay(ann, 10_000)
 
 

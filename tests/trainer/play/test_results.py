@@ -56,7 +56,7 @@ def test_the_results_and_review_of_a_learner_in_seat_1_are_from_their_side(app):
         ann = learners.add_learner("Ann").id
         setup = choices.GameSetup(Level.EASY, length="61", counting=Counting.MUGGINS)
         game_id = games.new_game(ann, setup, seed=3, sitters=default_sitters(setup.rules(), ann, Level.EASY, seat=1))
-        with pytest.raises(LookupError):
+        with pytest.raises(games.NotSeated):
             results.game_results(ann + 1, game_id)
         assert results.game_results(ann, game_id) is None  # not over yet
         play_out(ann, game_id)
