@@ -17,6 +17,7 @@ from tests.web.conftest import LearnerActions
 from trainer.database import db
 from trainer.live.hub import HUB
 from trainer.live.listener import listen, stop_listening
+from trainer.play import games
 from trainer.play.models import GameSeat, SavedGame
 from trainer.play.results import level_stats
 from trainer.record import learners
@@ -503,3 +504,17 @@ def test_looking_up_names_to_keep_seats_for_is_limited_per_host_and_per_address(
     ann.client.environ_base["REMOTE_ADDR"] = carl.client.environ_base["REMOTE_ADDR"] = "192.0.2.7"
     assert host_posts(ann, room, "keep", name="Zed").status_code == 429  # the host from another address
     assert "Nobody of that name" in message_after(carl, host_posts(carl, carls, "keep", name="Zed"))
+
+
+def test_a_bug_in_starting_a_table_is_a_server_error_not_a_table_not_found(app, learner, monkeypatch):
+    """Only the room service's NoSuchRoom is a 404: a KeyError of a bug is a 500."""
+    room = open_room(learner, variant="six-card")
+    host_posts(learner, room, "bots", level="easy")
+
+    def broken(*args, **kwargs):
+        raise KeyError("a bug in starting the game")
+
+    monkeypatch.setattr(games, "new_game", broken)
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # answered as a browser would see it
+    assert host_posts(learner, room, "start").status_code == 500
+    assert host_posts(learner, "/rooms/999999", "start").status_code == 404  # no such table is still not found

@@ -12,7 +12,8 @@ is announced to every seat's page.  Every change to a room moves its version
 and is announced on the same key, so the gathering page follows it live.
 
 A refusal is a :class:`RoomError` with its :class:`RoomRefusal` (data, for
-callers and tests) and the words for the learner.
+callers and tests) and the words for the learner; a room that is not there for
+them is :class:`NoSuchRoom`.
 """
 
 from __future__ import annotations
@@ -73,6 +74,17 @@ class RoomError(ValueError):
     def __init__(self, reason: RoomRefusal) -> None:
         self.reason = reason
         super().__init__(_refusal_words(reason))
+
+
+class NoSuchRoom(Exception):
+    """No room by that id, or (to leave it) none the learner has a seat at.  Raised only
+    where the service looks for the room, and of no kind a bug raises (not a
+    ``LookupError``), so a view that answers it with 404 never hides a ``KeyError``
+    from inside, say, the start of the game."""
+
+    def __init__(self, room_id: object) -> None:
+        super().__init__(f"no room {room_id!r}")
+        self.room_id = room_id
 
 
 def _refusal_words(reason: RoomRefusal) -> str:
@@ -312,7 +324,7 @@ def join(learner_id: int, token: str) -> int:
 def _hosted(host_id: int, room_id: object) -> Room:
     room = _room(room_id)
     if room is None:
-        raise LookupError(room_id)
+        raise NoSuchRoom(room_id)
     if room.host_id != host_id:
         raise RoomError(RoomRefusal.NOT_HOST)
     if room.game_id is not None:
@@ -392,12 +404,12 @@ def take_off(host_id: int, room_id: object, seat: int) -> None:
 
 def leave(learner_id: int, room_id: object) -> None:
     """A person gives up the seat they took before the game starts (the link seats
-    them again); ``LookupError`` when they have no seat there.  The host stays: they
+    them again); :class:`NoSuchRoom` when they have no seat there.  The host stays: they
     :func:`close` the table instead."""
     room = _room(room_id)
     seat = None if room is None else next((s for s in _seats(room) if s.learner_id == learner_id), None)
     if room is None or seat is None:
-        raise LookupError(room_id)
+        raise NoSuchRoom(room_id)
     if room.host_id == learner_id:
         raise RoomError(RoomRefusal.HOST_STAYS)
     if room.game_id is not None:
@@ -431,7 +443,7 @@ def start(host_id: int, room_id: object, *, seed: int | None = None) -> int:
     (the game already started, by a double click: that game's)."""
     room = _room(room_id)
     if room is None:
-        raise LookupError(room_id)
+        raise NoSuchRoom(room_id)
     if room.host_id != host_id:
         raise RoomError(RoomRefusal.NOT_HOST)
     if room.game_id is not None:

@@ -184,7 +184,7 @@ def host(room_id: int, action: str) -> Response:
         else:
             game_id = rooms.start(g.learner.id, room_id, seed=current_app.config.get("PLAY_SEED"))
             return redirect(url_for("play.table", game_id=game_id))
-    except LookupError:
+    except rooms.NoSuchRoom:
         abort(404)
     except (rooms.RoomError, moves.GameActionError) as error:
         flash(str(error), "error")
@@ -205,7 +205,7 @@ def leave(room_id: int) -> Response:
         return redirect(url_for("rooms.room", room_id=room_id))
     try:
         rooms.leave(g.learner.id, room_id)
-    except LookupError:
+    except rooms.NoSuchRoom:
         abort(404)
     except rooms.RoomError as error:
         flash(str(error), "error")

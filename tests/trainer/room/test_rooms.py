@@ -99,7 +99,7 @@ def test_a_person_leaves_a_gathering_table_and_the_host_closes_one(app):
         token = rooms.room_view(ann, room_id).token
         assert rooms.join(bob, token) == room_id
         refused(rooms.RoomRefusal.HOST_STAYS, rooms.leave, ann, room_id)
-        with pytest.raises(LookupError):
+        with pytest.raises(rooms.NoSuchRoom):
             rooms.leave(carl, room_id)  # no seat of his there
         version = rooms.room_view(ann, room_id).version
         rooms.leave(bob, room_id)
