@@ -1,6 +1,7 @@
 """Odd input is answered with a clear page (404, a message), never a 500, on
 SQLite and PostgreSQL alike: a NUL in any string segment of any route (which
-PostgreSQL refuses in a query), names no learner can have in the playroom."""
+PostgreSQL refuses in a query), names no learner can have in the playroom.
+And the converse: a bug is not answered as odd input (a 404), but as a 500."""
 
 from __future__ import annotations
 
@@ -70,3 +71,14 @@ def test_a_seat_kept_for_a_name_nobody_can_have_is_refused_with_a_message(learne
     room = open_room(learner)
     assert "Nobody of that name plays here" in message_after(learner, host_posts(learner, room, "keep", name=name))
     assert "kept for" not in page_text(learner.client.get(room))
+
+
+def test_a_bug_in_loading_the_lessons_is_a_server_error_not_a_lesson_not_found(app, client, monkeypatch):
+    def broken(*args, **kwargs):
+        raise KeyError("a bug in loading the lessons")
+
+    assert client.get("/lessons/no-such-lesson").status_code == 404
+    assert client.get("/lessons/fifteens/exercises/99").status_code == 404
+    monkeypatch.setattr("trainer.lessons.course._load", broken)  # what every look-up of a lesson reads
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # answered as a browser would see it
+    assert client.get("/lessons/fifteens").status_code == 500

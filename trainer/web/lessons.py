@@ -23,7 +23,7 @@ from trainer import database
 from trainer.language import i18n, words
 from trainer.language.i18n import NC_, lazy_gettext, pgettext
 from trainer.language.i18n import gettext as _
-from trainer.lessons.course import Directive, DirectiveKind, Lesson, get_lesson, lesson_for_combo_type, load_lessons
+from trainer.lessons.course import Directive, DirectiveKind, Lesson, lesson_for_combo_type, load_lessons
 from trainer.lessons.judging import answer_text, judge, read_answer
 from trainer.lessons.progress import LessonProgress, answer_exercise, course_progress
 from trainer.lessons.render import Breakdown, Exercise, breakdown, lesson_parts
@@ -75,18 +75,21 @@ def _form_for(directive: Directive, formdata: MultiDict[str, str] | None = None)
 
 
 def _lesson_or_404(slug: str) -> Lesson:
-    try:
-        return get_lesson(slug)
-    except LookupError:
+    """The lesson ``slug`` names, in the page's language; 404 when none does.  Found
+    by its slug rather than by catching ``get_lesson``'s ``LookupError``, which a
+    ``KeyError`` of a bug in loading the lessons would pass for: a bug is a 500."""
+    lesson = next((lesson for lesson in load_lessons() if lesson.slug == slug), None)
+    if lesson is None:
         abort(404)
+    return lesson
 
 
 def _exercise_or_404(slug: str, number: int) -> tuple[Lesson, Directive]:
+    """The lesson and its exercise ``number`` (from 1); 404 when it has no such exercise."""
     lesson = _lesson_or_404(slug)
-    try:
-        return lesson, lesson.exercise(number)
-    except LookupError:
+    if not 1 <= number <= len(lesson.exercises):
         abort(404)
+    return lesson, lesson.exercise(number)
 
 
 def _progress_of(lesson: Lesson) -> LessonProgress | None:
