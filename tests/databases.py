@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import time
 from datetime import datetime
 
 import pytest
@@ -28,6 +27,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import NullPool
 
+from tests.processes import NotInTime, wait_until
 from trainer.database import db
 from trainer.web import create_app
 
@@ -107,7 +107,7 @@ def close_app(app) -> None:
         db.engine.dispose()
 
 
-def drop_database(admin: Engine, name: str, *, attempts: int = 20) -> None:
+def drop_database(admin: Engine, name: str, *, timeout: float = 30) -> None:
     """Drop the database ``name``, ending its owner's connections to it first.
 
     Not ``DROP DATABASE ... WITH (FORCE)``: before PostgreSQL 17 that refuses a
@@ -115,18 +115,24 @@ def drop_database(admin: Engine, name: str, *, attempts: int = 20) -> None:
     on the database (its process has no role), which failed a CI run.  A plain
     ``DROP`` stops autovacuum itself; a connection closing late is waited out.
     """
+    refused: list[OperationalError] = []
     with admin.connect() as connection:
-        for attempt in range(attempts):
+
+        def dropped() -> bool:
             connection.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                                     " WHERE datname = :name AND usename = current_user AND pid <> pg_backend_pid()"),
                                {"name": name})
             try:
                 connection.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
-                return
-            except OperationalError:  # "is being accessed by other users": a backend still ending
-                if attempt == attempts - 1:
-                    raise
-                time.sleep(0.1)
+            except OperationalError as error:  # "is being accessed by other users": a backend still ending
+                refused[:] = [error]
+                return False
+            return True
+
+        try:
+            wait_until(dropped, timeout=timeout, what=f"dropping the database {name}")
+        except NotInTime:
+            raise refused[-1] from None
 
 
 class PostgresServer:

@@ -17,11 +17,36 @@ import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, TypeVar
 
 #: ``crib`` as the checkout's tests run it.
 CRIB = [sys.executable, "-m", "trainer.cli"]
 
+T = TypeVar("T")
+
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+
+
+#: Seconds between two looks at a condition :func:`wait_until` polls.
+POLL = 0.02
+
+
+class NotInTime(AssertionError):
+    """What :func:`wait_until` raises when its condition did not come true in time."""
+
+
+def wait_until(condition: Callable[[], T], *, timeout: float = 30, what: str = "the condition") -> T:
+    """Look at ``condition`` until it gives a true value, and return that value.
+
+    For what gives no signal to wait on (a process starting, another process's
+    sessions in PostgreSQL, the hub of a server in a thread).  ``timeout`` only
+    guards against a hang: past it the test fails, saying ``what`` never came."""
+    deadline = time.monotonic() + timeout
+    while not (value := condition()):
+        if time.monotonic() > deadline:
+            raise NotInTime(f"{what} did not come within {timeout} s")
+        time.sleep(POLL)  # between two looks at a condition that signals nothing (see the docstring)
+    return value
 
 
 def free_port() -> int:
@@ -87,18 +112,31 @@ class Server:
         )
 
     def wait_until_up(self, timeout: float = 60) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"crib serve exited with {self.process.returncode}:\n{self.output()}")
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=5) as response:
-                    if response.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise AssertionError(f"crib serve did not answer within {timeout} s:\n{self.output()}")
+        """Wait until ``/healthz`` says ok (``timeout`` guards against a server that never does)."""
+        def healthy() -> bool:
+            page = self._answer("/healthz")
+            return page is not None and page.status == 200
+
+        self._wait(healthy, timeout, "an ok from /healthz")
+
+    def first_answer(self, path: str, timeout: float = 60) -> Page:
+        """The first answer the server gives at ``path``, whatever its status (it may be starting)."""
+        return self._wait(lambda: self._answer(path), timeout, f"an answer at {path}")
+
+    def _answer(self, path: str) -> Page | None:
+        """The server's answer at ``path``; None while it does not listen yet."""
+        if self.process.poll() is not None:
+            raise AssertionError(f"crib serve exited with {self.process.returncode}:\n{self.output()}")
+        try:
+            return Browser().fetch(self.url + path)
+        except OSError:  # refused or reset: not listening yet
+            return None
+
+    def _wait(self, condition: Callable[[], T], timeout: float, what: str) -> T:
+        try:
+            return wait_until(condition, timeout=timeout, what=what)
+        except NotInTime as late:
+            raise AssertionError(f"{late}; crib serve printed:\n{self.output()}") from None
 
     def terminate(self) -> None:
         """Ask the server to stop (gunicorn takes a second), without waiting."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-import time
+import threading
 from datetime import timedelta
 
 from sqlalchemy import select
@@ -60,21 +60,38 @@ def time_passes(app, name: str, minutes: int) -> None:
 
 class StreamPage:
     """A page following a table's stream, as the hub sees it (a :class:`trainer.live.hub.Sink`):
-    what it heard, the heartbeat aside."""
+    what it heard, the heartbeat aside.  A test waits on what it heard (a condition the
+    pushes signal), never for a while."""
 
     def __init__(self) -> None:
         self.got: list[bytes] = []
+        self._pushed = threading.Condition()
 
     def push(self, data: bytes) -> None:
         if data != PING:  # the hub's heartbeat reaches every page whenever it beats
-            self.got.append(data)
+            with self._pushed:
+                self.got.append(data)
+                self._pushed.notify_all()
 
     def end(self) -> None:
         pass
 
-    def versions(self, count: int, timeout: float = 5) -> list[int]:
-        """The versions heard, once ``count`` events came (or ``timeout`` seconds passed)."""
-        deadline = time.monotonic() + timeout
-        while len(self.got) < count and time.monotonic() < deadline:
-            time.sleep(0.02)
-        return [int(v) for v in re.findall(rb'"version": (\d+)', b"".join(self.got))]
+    def heard(self) -> list[int]:
+        """The versions heard so far, in order (a resync is no version)."""
+        with self._pushed:
+            return [int(v) for v in re.findall(rb'"version": (\d+)', b"".join(self.got))]
+
+    def versions(self, count: int, timeout: float = 30) -> list[int]:
+        """The versions heard, once ``count`` events came (``timeout`` seconds only guard against a hang)."""
+        with self._pushed:
+            self._pushed.wait_for(lambda: len(self.got) >= count, timeout)
+        return self.heard()
+
+    def heard_until(self, version: int, timeout: float = 30) -> list[int]:
+        """The versions heard up to and including ``version``, once it came: whatever was sent
+        before it was heard before it (``timeout`` seconds only guard against a hang)."""
+        with self._pushed:
+            came = self._pushed.wait_for(lambda: version in self.heard(), timeout)
+        assert came, f"version {version} was not heard within {timeout} s; heard {self.heard()}"
+        heard = self.heard()
+        return heard[: heard.index(version) + 1]
