@@ -9,6 +9,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import warnings
 from pathlib import Path
 
@@ -97,27 +98,25 @@ def test_serve_refuses_a_database_left_unmigrated(tmp_path, monkeypatch, capsys)
     assert error.count("\n") == 1 and "run `crib db upgrade`" in error
 
 
-#: Python for processes that must act at the same instant: ``all_at(folder, step, copies)``
-#: returns once ``copies`` processes have reached ``step`` (after their imports, say).
+#: Python for processes that must act at the same instant: ``all_at(step)`` says on the
+#: output that this copy has reached ``step`` (after its imports, say) and returns when the
+#: test, once every copy has said so, writes "go" to its input (:func:`together`).
 ALL_AT = """
-import os, time
-from pathlib import Path
+import sys
 
-def all_at(folder, step, copies):
-    Path(folder, f"{step}.{os.getpid()}").touch()
-    while len(list(Path(folder).glob(f"{step}.*"))) < copies:
-        time.sleep(0.001)
+def all_at(step):
+    print("at", step, flush=True)
+    if sys.stdin.readline() != "go\\n":
+        sys.exit("the test did not say go")
 """
 
 #: Makes the app on each database given, every copy at once, and prints what happened.
 STARTING_TOGETHER = ALL_AT + """
-import sys
 from trainer.web import create_app
 from trainer.database import db
 
-folder, copies, urls = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
-for step, url in enumerate(urls):
-    all_at(folder, step, copies)
+for step, url in enumerate(sys.argv[1:]):
+    all_at(step)
     try:
         app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url})
         with app.app_context():
@@ -129,15 +128,44 @@ for step, url in enumerate(urls):
 
 #: Reads (making it if need be) the session key in a folder, every copy at once.
 KEY_TOGETHER = ALL_AT + """
-import sys
+from pathlib import Path
 from trainer.web import shared_secret_key
 
-folder, copies = sys.argv[1], int(sys.argv[2])
-all_at(folder, "key", copies)
-print(shared_secret_key(Path(folder)))
+all_at("key")
+print(shared_secret_key(Path(sys.argv[1])))
 """
 
 
+def together(script: str, args: list[str], copies: int, steps: list[str], timeout: float = 120) -> list[str]:
+    """Run ``copies`` of ``script`` (which calls ``all_at`` at each of ``steps``), letting them
+    past each step only once every copy has reached it; what each printed besides.  A copy
+    that hangs is killed after ``timeout`` seconds, which fails the test."""
+    processes = [subprocess.Popen([sys.executable, "-c", script, *args], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                 for _ in range(copies)]
+    guard = threading.Timer(timeout, lambda: [process.kill() for process in processes])
+    guard.start()
+    try:
+        printed = [""] * copies
+        for step in steps:
+            for number, process in enumerate(processes):
+                while (line := process.stdout.readline()) != f"at {step}\n":
+                    assert line, f"copy {number} ended before step {step}:\n{printed[number]}"
+                    printed[number] += line
+            for process in processes:
+                process.stdin.write("go\n")
+                process.stdin.flush()
+        return [output + process.communicate()[0] for output, process in zip(printed, processes)]
+    finally:
+        guard.cancel()
+        for process in processes:
+            process.kill()
+            process.wait()
+            for pipe in (process.stdin, process.stdout):
+                pipe.close()
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("dialect", ["sqlite", "postgresql"])
 def test_processes_starting_together_on_a_fresh_database_migrate_it_once(request, tmp_path, dialect):
     """Three processes make the app at the same instant on each of four fresh databases."""
@@ -146,14 +174,7 @@ def test_processes_starting_together_on_a_fresh_database_migrate_it_once(request
         urls = [server.new_database("race") for _ in range(4)]
     else:
         urls = [f"sqlite:///{tmp_path / f'race{n}.sqlite3'}" for n in range(4)]
-    copies = 3
-    (tmp_path / "steps").mkdir()
-    processes = [
-        subprocess.Popen([sys.executable, "-c", STARTING_TOGETHER, str(tmp_path / "steps"), str(copies), *urls],
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        for _ in range(copies)
-    ]
-    outputs = [process.communicate(timeout=120)[0] for process in processes]
+    outputs = together(STARTING_TOGETHER, urls, 3, [str(step) for step in range(len(urls))])
     assert all(output.split() == ["ok"] * len(urls) for output in outputs), outputs
     for url in urls:
         app = create_app({**app_config(url), "MIGRATE_ON_START": False})
@@ -164,11 +185,9 @@ def test_processes_starting_together_on_a_fresh_database_migrate_it_once(request
             server.drop(url)
 
 
+@pytest.mark.slow
 def test_the_session_key_is_made_once_by_processes_starting_together(tmp_path):
-    copies = 4
-    processes = [subprocess.Popen([sys.executable, "-c", KEY_TOGETHER, str(tmp_path), str(copies)],
-                                  stdout=subprocess.PIPE, text=True) for _ in range(copies)]
-    keys = {process.communicate(timeout=60)[0].strip() for process in processes}
+    keys = {output.strip() for output in together(KEY_TOGETHER, [str(tmp_path)], 4, ["key"])}
     assert keys == {shared_secret_key(tmp_path)}
     assert len(keys.pop()) == 64
     assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
@@ -184,6 +203,7 @@ def _sign_in_on_one_and_be_known_on_the_other(first: Server, second: Server) -> 
     assert home.status == 200 and "Ann" in home.text  # the other process reads the cookie: one key
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("dialect", ["sqlite", "postgresql"])
 def test_two_servers_started_at_once_on_a_fresh_database_both_serve(request, tmp_path, dialect):
     """Three pairs at once, each pair `crib serve` and `crib serve --workers 2` on a new
