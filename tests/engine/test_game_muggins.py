@@ -42,7 +42,7 @@ def play_out(game: Game) -> None:
 
 def show_game(counting: Counting, **options) -> Game:
     rules = STANDARD.with_options(counting=counting, **options)
-    game = Game.from_hands(rules, [DEALER_HAND, PONE_HAND], starter="5S", crib=CRIB)
+    game = Game.from_hands(rules, [DEALER_HAND, PONE_HAND], starter="5S", crib=CRIB, seed=1)
     play_out(game)
     assert game.phase is Phase.SHOW
     return game
@@ -148,14 +148,14 @@ def test_the_crib_is_claimed_by_the_dealer_after_both_hands():
 
 def test_his_heels_is_never_mugged():
     rules = STANDARD.with_options(counting=Counting.STRICT_MUGGINS, pegging_muggins=True)
-    game = Game.from_hands(rules, [DEALER_HAND, PONE_HAND], starter="JS", crib=CRIB)
+    game = Game.from_hands(rules, [DEALER_HAND, PONE_HAND], starter="JS", crib=CRIB, seed=1)
     assert [(e.player, e.reason) for e in game.log if isinstance(e, Points)] == [(DEALER, ScoreKind.HEELS)]
     assert game.expected is Action.PLAY  # no claim is asked for the heels
 
 
 def test_pegging_muggins_claims_each_card_before_the_next_is_played():
     rules = STANDARD.with_options(counting=Counting.MUGGINS, pegging_muggins=True)
-    game = Game.from_hands(rules, ["5C 9C 9D 9H", "10H 2S 3S 4S"], starter="KD", crib=CRIB)
+    game = Game.from_hands(rules, ["5C 9C 9D 9H", "10H 2S 3S 4S"], starter="KD", crib=CRIB, seed=1)
     game.play(PONE, card("10H"))
     assert game.expected is Action.CLAIM and game.pending_claim.what == "play"
     game.claim(PONE, 0)
@@ -171,7 +171,7 @@ def test_pegging_muggins_claims_each_card_before_the_next_is_played():
 
 def test_the_last_card_and_go_are_pegged_for_the_player_even_under_pegging_muggins():
     rules = STANDARD.with_options(counting=Counting.MUGGINS, pegging_muggins=True)
-    game = Game.from_hands(rules, ["KC 9D 10D 10S", "AH QC 2H 3H"], starter="5D")
+    game = Game.from_hands(rules, ["KC 9D 10D 10S", "AH QC 2H 3H"], starter="5D", seed=1)
     replay(game, "AH KC QC 9D")
     assert [(e.player, e.reason) for e in game.log if isinstance(e, Points)][-1] == (DEALER, ScoreKind.GO)
 
@@ -190,7 +190,7 @@ def test_a_muggins_call_can_win_the_game():
 def test_a_seven_card_hand_of_46_can_be_claimed_whole_under_muggins():
     """RULES.md §2.6: a five-card hand counts with the starter as six cards; the claim limit is the variant's."""
     rules = SEVEN_CARD.with_options(counting=Counting.MUGGINS)
-    game = Game.from_hands(rules, ["2S 7C 9D QH KD", "4H 4S 5H 5S 6H"], starter="6S", crib="AH 3D 8C 10S")
+    game = Game.from_hands(rules, ["2S 7C 9D QH KD", "4H 4S 5H 5S 6H"], starter="6S", crib="AH 3D 8C 10S", seed=1)
     play_out(game)
     claim = game.pending_claim
     assert (claim.player, claim.what, claim.limit) == (PONE, Counted.HAND, 46)

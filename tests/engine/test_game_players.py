@@ -18,7 +18,7 @@ def test_random_player_is_a_player():
 
 
 def test_the_view_hides_the_other_hand_the_deck_and_the_crib_until_shown():
-    game = Game.from_hands(STANDARD, ["5H 5D 5S JC", "2C 3C 4C 6C"], starter="KD", crib="AS 2S 3S 4S")
+    game = Game.from_hands(STANDARD, ["5H 5D 5S JC", "2C 3C 4C 6C"], starter="KD", crib="AS 2S 3S 4S", seed=1)
     view = PlayerView.of(game, 1)
     assert view.hand == game.hand(1) and view.starter == card("KD")
     assert view.crib is None and view.hand_sizes == (4, 4)
@@ -40,7 +40,7 @@ def test_the_starter_is_hidden_before_the_cut():
 
 
 def test_the_crib_shows_in_the_view_once_counted():
-    game = Game.from_hands(STANDARD, ["5H 5D 5S JC", "2C 3C 4C 6C"], starter="KD", crib="AS 2S 3S 4S")
+    game = Game.from_hands(STANDARD, ["5H 5D 5S JC", "2C 3C 4C 6C"], starter="KD", crib="AS 2S 3S 4S", seed=1)
     while game.phase is Phase.PLAY:
         game.play(game.to_play, game.legal_plays(game.to_play)[0])
     game.show()
@@ -90,7 +90,7 @@ def test_play_until_lets_the_bot_call_muggins_on_the_person():
 
 def test_play_game_needs_one_player_per_seat():
     with pytest.raises(ValueError, match="2 players"):
-        play_game(STANDARD, [RandomPlayer(1)])
+        play_game(STANDARD, [RandomPlayer(1)], seed=1)
 
 
 def test_view_to_dict_is_json_all_the_way():

@@ -24,7 +24,7 @@ def test_a_peg_stops_at_the_game_hole():
 def _to_the_show(counting: Counting) -> Game:
     """A game to 20 where nobody pegs much in the play, then the pone shows 29."""
     game = Game.from_hands(STANDARD.with_options(target=20, skunk_lines=(), counting=counting),
-                           HANDS, dealer=1, starter="5C")
+                           HANDS, dealer=1, starter="5C", seed=1)
     for seat, card in PLAYS:
         game.play(seat, card)
     return game

@@ -288,7 +288,7 @@ def _table(game: Game, mark: int = 0) -> Table:
 
 def test_the_narration_agrees_with_its_numbers_in_russian():
     rules = STANDARD.with_options(counting=Counting.MUGGINS)
-    game = Game.from_hands(rules, ["AH 2D 9S KH", "3C 4D 8S QH"], dealer=1, starter="5C")
+    game = Game.from_hands(rules, ["AH 2D 9S KH", "3C 4D 8S QH"], dealer=1, starter="5C", seed=1)
     plays = [(0, "AH"), (1, "3C"), (0, "2D"), (1, "4D"), (0, "9S"), (1, "8S"), (0, "KH"), (1, "QH")]
     for seat, card in plays:
         game.play(seat, card)

@@ -652,7 +652,7 @@ def _seven_card_show(app, learner) -> str:
     with app.app_context():
         row = db.session.get(SavedGame, game_id)
         rules = Game.from_dict(json.loads(row.state)).rules
-        game = Game.from_hands(rules, ["4H 4S 5H 5S 6H", "KC QD JH 10C 9D"], dealer=1, starter="6S")
+        game = Game.from_hands(rules, ["4H 4S 5H 5S 6H", "KC QD JH 10C 9D"], dealer=1, starter="6S", seed=1)
         while game.expected is Action.PLAY:
             seat = game.to_play
             game.play(seat, game.legal_plays(seat)[0])

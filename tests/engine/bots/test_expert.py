@@ -34,7 +34,7 @@ def at_scores(view, mine: int, theirs: int):
 
 def test_expert_is_the_fifth_level_offered():
     assert LEVEL_NAMES == ("easy", "medium", "hard", "insane", "expert")
-    assert make_player("Expert").level is Level.EXPERT
+    assert make_player("Expert", seed=1).level is Level.EXPERT
     assert PROFILES[Level.EXPERT].endgame > 0
     # the other levels never play for the game
     assert all(PROFILES[level].endgame == 0 for level in Level if level is not Level.EXPERT)

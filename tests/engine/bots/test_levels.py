@@ -53,13 +53,13 @@ def play_position(hand0: str, hand1: str, plays: list[str], *, dealer: int = 1):
 
 @pytest.mark.parametrize("level", list(Level))
 def test_every_level_is_a_player(level):
-    assert isinstance(Bot(level), Player)
-    assert make_player(level.value).level is level
+    assert isinstance(Bot(level, seed=1), Player)
+    assert make_player(level.value, seed=1).level is level
 
 
 def test_unknown_level_is_a_value_error():
     with pytest.raises(ValueError, match="not a bot level"):
-        make_player("grandmaster")
+        make_player("grandmaster", seed=1)
 
 
 class Recording:
@@ -239,7 +239,7 @@ def test_a_go_in_the_log_limits_what_the_opponent_may_hold():
 def test_giveaway_bot_ducks_the_fifteen_a_points_bot_takes():
     """Giveaway (RULES.md §3): the first to the target loses, so the bot pegs as little as it can."""
     rules = STANDARD.with_options(giveaway=True)
-    game = Game.from_hands(rules, ["5H 2C 9D KD", "10S 3H 8C QH"], starter="AS")
+    game = Game.from_hands(rules, ["5H 2C 9D KD", "10S 3H 8C QH"], starter="AS", seed=1)
     game.play(1, "10S")
     view = PlayerView.of(game, 0)
     assert Bot(Level.MEDIUM, seed=1).choose_play(view) == Card.parse("5H")  # fifteen for 2

@@ -42,7 +42,7 @@ def test_a_seat_reads_only_its_own_counts_and_its_claims():
 
 def test_a_claim_that_wins_the_game_is_kept_though_it_is_never_settled():
     rules = STANDARD.with_options(counting=Counting.MUGGINS, target=20, skunk_lines=())
-    game = Game.from_hands(rules, ["5H 5D 5S JC", "2C 4D 8S QH"], dealer=1, starter="5C")
+    game = Game.from_hands(rules, ["5H 5D 5S JC", "2C 4D 8S QH"], dealer=1, starter="5C", seed=1)
     for card in parse_cards("5H 2C 5D 4D 5S 8S JC QH"):
         game.play(0 if card in game.in_hand[0] else 1, card)
     game.claim(0, 28)

@@ -23,7 +23,7 @@ def _table(game: Game, *, seen: int | None = None, mark: int = 0, seat: int = LE
 
 
 def _played_out(rules, hands=("AH 2D 9S KH", "3C 4D 8S QH"), plays=PLAYS) -> Game:
-    game = Game.from_hands(rules, list(hands), dealer=1, starter="5C")
+    game = Game.from_hands(rules, list(hands), dealer=1, starter="5C", seed=1)
     for seat, card in plays:
         if game.pending_claim is not None:
             game.claim(game.pending_claim.player, 0)

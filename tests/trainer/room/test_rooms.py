@@ -51,7 +51,7 @@ def test_a_room_refuses_with_its_reason_and_starts_with_everyone_in_their_seat(a
         assert [seat.name for seat in rooms.room_view(ann, room_id).seats] == ["Ann", "Dave", ""]
         assert rooms.fill_with_bots(ann, room_id, Level.HARD) == 1
         game_id = rooms.start(ann, room_id, seed=3)
-        assert rooms.start(ann, room_id) == game_id  # a second press: the same game
+        assert rooms.start(ann, room_id, seed=3) == game_id  # a second press: the same game
         refused(rooms.RoomRefusal.STARTED, rooms.join, carl, token)
         seats = db.session.scalars(db.select(GameSeat).where(GameSeat.game_id == game_id)
                                    .order_by(GameSeat.seat)).all()
