@@ -109,7 +109,7 @@ def test_claiming_combos(app, ann):
     for cards, kind in ((["5H", "5D", "5S", "5C"], "pair"), (["JC"], "nobs"), (["5H", "5D"], "run")):
         ann.post(claim, {"card": cards, "kind": kind}, page=location)
     russian_page(ann.client.get(location), "Ваши заявки", "Козырной валет", "убрать")
-    russian_page(answer(ann, location, {}), "Ваши заявки дают 13, а рука стоит 29.", "Неверные заявки",
+    russian_page(answer(ann, location, {}), "Верные заявки дают 13, а рука стоит 29; неверных заявок: 1.", "Неверные заявки",
                  "для последовательности нужно не меньше трёх карт", "пятнадцать (пропущено)")
 
 
