@@ -105,8 +105,8 @@ class DeadlineChannel(HTTPChannel):  # type: ignore[misc]  # waitress publishes 
 class StreamingChannel(DeadlineChannel):
     """A connection that, asked for a live table's stream, becomes one.
 
-    The request is answered here, in a task thread for a moment: the stream's
-    headers are queued and the connection subscribed to the hub, and the
+    The request is answered here, in a task thread for a moment: the connection
+    is subscribed to the hub and the stream's headers are queued, and the
     thread goes back to the pool.  From then on the hub writes events with
     :meth:`push` from whatever thread announces them, and the event loop sends
     them; the client closing the connection (or a failed write) ends the stream.
@@ -126,8 +126,11 @@ class StreamingChannel(DeadlineChannel):
             for queued in requests:
                 queued.close()
             requests.clear()  # a stream answers its request for as long as it is open
-        self.write_soon(HEADERS + chunk(OPENING))
-        HUB.subscribe(key, self)
+        # Subscribed before the opening is sent, and both under the lock a push takes: a page that
+        # has read ": open" hears every later version, and none comes before the headers.
+        with self.outbuf_lock:  # reentrant (a Condition over an RLock): write_soon takes it again
+            HUB.subscribe(key, self)
+            self.write_soon(HEADERS + chunk(OPENING))
         self.server.pull_trigger()
         self.last_activity = time.time()
 
