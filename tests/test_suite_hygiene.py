@@ -3,7 +3,8 @@ no test deals by chance.  Every Python file under tests/ is parsed (ast) and
 checked against two rules; a breach fails here, naming its file and line.
 
 **No pause.**  ``time.sleep`` (however imported: ``import time``, ``from time
-import sleep as nap``) and ``asyncio.sleep`` may appear only in the functions
+import sleep as nap``), ``asyncio.sleep`` and a browser page's
+``wait_for_timeout`` may appear only in the functions
 of :data:`PAUSES`, each a loop that looks at a condition which gives no signal
 and fails at a timeout, with why.  A test waits on what it expects: an event
 or a condition another thread signals, a line a process prints, a version a
@@ -61,6 +62,8 @@ PAUSES = {
 
 #: What a pause is, as the names it is called by.
 SLEEPS = frozenset({"time.sleep", "asyncio.sleep"})
+#: A browser page's pause under another name (Playwright's), whatever the page is called.
+PAGE_PAUSES = frozenset({"wait_for_timeout"})
 #: Generators that take a seed: made without one (or with None), they are seeded by chance.
 SEEDED_BY_ARGUMENT = frozenset({"random.Random", "numpy.random.default_rng", "numpy.random.RandomState"})
 #: Generators that cannot be seeded.
@@ -344,7 +347,10 @@ class _Reader(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:  # noqa: N802 - ast's name
         name = self.resolve(node.func)
-        if name in SEEDED_BY_ARGUMENT and not _seeded(node):
+        if isinstance(node.func, ast.Attribute) and node.func.attr in PAGE_PAUSES:
+            self.note(node, f"pauses (page.{node.func.attr}) in {'.'.join(self.inside) or 'the module'}:"
+                            " wait for what the page will show instead")
+        elif name in SEEDED_BY_ARGUMENT and not _seeded(node):
             self.note(node, f"makes {name}() without a seed")
         elif name in NEVER_SEEDED:
             self.note(node, f"makes {name}, which cannot be seeded")
@@ -441,6 +447,7 @@ def test_a_sleep_however_imported_is_found():
     assert _lines("from time import sleep as nap\ndef test_x():\n    nap(1)\n") == [3]
     assert _lines("import asyncio\nasync def test_x():\n    await asyncio.sleep(1)\n") == [3]
     assert _lines("import time as t\nwait = t.sleep\n") == [2]  # named, not called: still found
+    assert _lines("def test_x(page):\n    page.wait_for_timeout(100)\n") == [2]  # Playwright's pause
     assert _lines("import time\ndef test_x():\n    time.monotonic()\n") == []
     assert _lines("def sleep(s): pass\ndef test_x():\n    sleep(1)\n") == []  # the file's own sleep is no pause
 

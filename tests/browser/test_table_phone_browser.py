@@ -36,6 +36,11 @@ def at_stop(live_server, page, wanted, setup=SIX_CARD, language="en", **chosen) 
     return url
 
 
+def settled(page) -> None:
+    """Wait until the page has drawn twice more: whatever a scroll or a script moved is laid out."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def in_view(page, selector: str) -> bool:
     box = page.locator(selector).first.bounding_box()
     height = page.viewport_size["height"]
@@ -53,7 +58,8 @@ def test_on_a_phone_the_scores_and_the_count_stay_in_view_while_choosing_a_card(
     print(f"page height at 390 px ({language}): {height}")
     page.locator(".card-button").last.scroll_into_view_if_needed()
     page.mouse.wheel(0, 2000)
-    page.wait_for_timeout(100)
+    page.wait_for_function("() => window.scrollY > 0")  # the wheel's scroll has happened
+    settled(page)
     assert in_view(page, ".card-button"), "the hand is off screen"
     assert in_view(page, "[data-testid=your-score]") and in_view(page, "[data-testid=bot-score]")
     assert in_view(page, "[data-testid=phone-count]")
@@ -72,7 +78,8 @@ def test_a_card_that_would_pass_31_is_refused_with_a_message_on_screen(live_serv
     at_stop(live_server, page, a_card_too_high)
     with page.expect_navigation():
         page.locator(".card-button.too-high").first.click()
-    page.wait_for_timeout(100)
+    page.locator(".flash-error").first.wait_for()
+    settled(page)
     assert page.locator(".flash-error").count() == 1
     assert in_view(page, ".flash-error"), "the message is off screen"
     assert in_view(page, ".card-button"), "the hand is off screen"
