@@ -85,9 +85,10 @@ class FixedClock:
 TEST_NOW = datetime(2026, 3, 4, 12, 0)
 
 #: What the test apps deal from, so that every run deals the same cards: the drills'
-#: sequence of deals (``DRILL_SEED``) and every new solitaire's shuffle (``SOLITAIRE_SEED``).
-#: A test that needs other cards sets its own seed, or opens a drill with known cards.
-SEEDS = {"DRILL_SEED": 20261204, "SOLITAIRE_SEED": 20261204}
+#: sequence of deals (``DRILL_SEED``), every new solitaire's shuffle (``SOLITAIRE_SEED``)
+#: and every new game's deals and bots (``PLAY_SEED``).  A test that needs other cards
+#: sets its own seed, or opens a drill with known cards.
+SEEDS = {"DRILL_SEED": 20261204, "SOLITAIRE_SEED": 20261204, "PLAY_SEED": 20261204}
 
 
 def deterministic_config() -> dict:
