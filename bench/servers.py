@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
@@ -64,11 +65,16 @@ def demo_database(args: argparse.Namespace) -> Iterator[str]:
 
 
 @contextmanager
-def serving(database: str, *arguments: str):
-    """``crib serve`` on a free loopback port; yields its base URL; stopped on exit."""
+def serving(database: str, *arguments: str, healthy: bool = True):
+    """``crib serve`` on a free loopback port; yields its base URL; stopped on exit.
+
+    Waits until ``/healthz`` says ok, or (``healthy=False``) until it answers at
+    all: a server started on a database it cannot write to answers 503 there."""
     port = free_port()
+    # What the server prints goes to a file, not a pipe nobody reads while it runs (a full pipe would stop it).
+    printed = tempfile.TemporaryFile(mode="w+")
     server = subprocess.Popen([*CRIB, "serve", "--port", str(port), *arguments], env=environment(database),
-                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=printed, text=True)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -76,10 +82,17 @@ def serving(database: str, *arguments: str):
             try:
                 urllib.request.urlopen(url + "/healthz", timeout=2).close()
                 break
+            except urllib.error.HTTPError:
+                if not healthy:
+                    break
             except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"crib serve did not start: {server.stderr.read()[-2000:]}") from None
-                time.sleep(0.2)
+                pass
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                server.wait()
+                printed.seek(0)
+                raise RuntimeError(f"crib serve did not start: {printed.read()[-2000:]}")
+            time.sleep(0.2)
         yield url
     finally:
         server.terminate()
@@ -87,3 +100,4 @@ def serving(database: str, *arguments: str):
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
             server.kill()
+        printed.close()
