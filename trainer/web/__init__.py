@@ -31,19 +31,20 @@ import flask_migrate
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from filelock import FileLock
-from flask import Flask, Request, flash, redirect, render_template, url_for
+from flask import Flask, Request, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from limits import parse as parse_limit
 from platformdirs import user_data_path
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError
-from werkzeug.exceptions import HTTPException, NotFound
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
+from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 from werkzeug.routing import RequestRedirect
 
-from trainer.database import WRITE_LOCK_FIRST, db, migrate
+from trainer.database import WRITE_LOCK_FIRST, db, migrate, transient
 from trainer.language import i18n
+from trainer.language.i18n import N_
 from trainer.language.i18n import gettext as _
 from trainer.live.announce import deliver_after_commit
 from trainer.rating.placement import TARGET_CHANCE
@@ -408,10 +409,63 @@ def _register_error_pages(app: Flask) -> None:
         flash(_("That page cannot be used that way; here is where to start."), "error")
         return redirect(url_for("learners.home"))
 
+    @app.errorhandler(SQLAlchemyError)
+    def database_error(error: SQLAlchemyError) -> ResponseReturnValue:
+        if not transient(error):
+            raise error  # a fault: Flask logs it with its traceback and answers with server_error
+        cause = error.orig if isinstance(error, DBAPIError) else error
+        app.logger.warning("%s %s answered 503, the database away: %s", request.method, request.path,
+                           (str(cause).strip().splitlines() or [type(cause).__name__])[0])
+        return _database_away()
+
     @app.errorhandler(500)
-    def server_error(error: HTTPException) -> tuple[str, int]:  # pragma: no cover - the tests make sure this never happens
-        message = _("Sorry: please go back and try again.")
-        return render_template("error.html", title=_("Something went wrong"), message=message), 500
+    def server_error(error: InternalServerError) -> ResponseReturnValue:
+        if error.original_exception is not None and transient(error.original_exception):
+            return _database_away()  # raised by another error page (the CSRF one reads the learner)
+        return _error_page(N_("Something went wrong"), N_("Sorry: please go back and try again."), 500)
+
+
+def _database_away() -> ResponseReturnValue:
+    """503 for a database away for a moment (:func:`trainer.database.transient`): a lock held
+    too long, a connection lost to a restart.  Not retried here: a request may have committed
+    part of its work before it failed (a try counted, a move announced), so running it again
+    is not safe; the one safe retry, a pooled connection found dead before the request used
+    it, the pool makes itself (``pool_pre_ping``)."""
+    page, status = _error_page(
+        N_("Try again in a moment"),
+        N_("The trainer could not reach its records just now. Please wait a moment, then try again."),
+        503,
+        again=security.local_path(request.full_path.rstrip("?")) if request.method == "GET" else None,
+    )
+    return page, status, {"Retry-After": "5"}
+
+
+def _error_page(title: str, message: str, status: int, again: str | None = None) -> tuple[str, int]:
+    """An error page that a failed database cannot fail in turn: the request's failed
+    transaction is rolled back first (the frame reads the learner's settings, which a
+    session left failed answers with PendingRollbackError), and if the database still
+    cannot be read the frame is drawn as for a visitor, reading nothing.  ``title`` and
+    ``message`` are English (marked ``N_``), put in the page's language here: a request
+    that failed reading who is signed in failed before its language was chosen."""
+    _drop_transaction()
+    if "language_token" not in g:
+        language.speak_chosen_language()
+    reading = WRITE_LOCK_FIRST.set(False)  # the page only reads: it must not wait again for SQLite's write lock
+    try:
+        return render_template("error.html", title=_(title), message=_(message), again=again), status
+    except SQLAlchemyError:
+        _drop_transaction()
+        g.learner = None
+        return render_template("error.html", title=_(title), message=_(message), again=again), status
+    finally:
+        WRITE_LOCK_FIRST.reset(reading)
+
+
+def _drop_transaction() -> None:
+    try:
+        db.session.rollback()
+    except SQLAlchemyError:  # the connection itself is broken: closed, not returned to the pool
+        db.session().invalidate()
 
 
 def _safe_back() -> str:
