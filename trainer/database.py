@@ -7,12 +7,14 @@ can import them without importing the app.  Schema changes go through
 newest revision when it starts, so there is never a setup step.
 
 Also how every engine's connections behave: SQLite waits for a lock rather than
-failing at once and a request that writes takes the write lock first; and which
-errors only mean the database is away for a moment (:func:`transient`).
+failing at once and a request that writes takes the write lock first; a
+connection that cannot write is not pooled (:func:`_not_pooled_read_only`); and
+which errors only mean the database is away for a moment (:func:`transient`).
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from contextvars import ContextVar
 from datetime import datetime, timezone
@@ -22,7 +24,9 @@ import psycopg
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import Connection, Engine, Table, event, exc
+from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy.pool import ConnectionPoolEntry, Pool
 
 
 class Base(DeclarativeBase):
@@ -38,10 +42,40 @@ SQLITE_BUSY_TIMEOUT_MS = 15_000
 
 
 @event.listens_for(Engine, "connect")
-def _sqlite_connected(dbapi_connection: Any, _record: Any) -> None:
-    """An SQLite connection waits up to :data:`SQLITE_BUSY_TIMEOUT_MS` for another's lock."""
+def _sqlite_connected(dbapi_connection: Any, record: ConnectionPoolEntry) -> None:
+    """An SQLite connection waits up to :data:`SQLITE_BUSY_TIMEOUT_MS` for another's lock;
+    whether it was opened read-only is noted (:func:`_not_pooled_read_only`)."""
     if isinstance(dbapi_connection, sqlite3.Connection):
         dbapi_connection.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+        record.info[_OPENED_READ_ONLY] = _sqlite_file_read_only(dbapi_connection)
+
+
+#: The key of a pooled SQLite connection's info saying SQLite opened its file read-only.
+_OPENED_READ_ONLY = "opened read-only"
+
+
+def _sqlite_file_read_only(connection: sqlite3.Connection) -> bool:
+    """Whether this process may not write the connection's file, so SQLite opened it read-only."""
+    main = connection.execute("PRAGMA database_list").fetchone()
+    path = main[2] if main else ""
+    return bool(path) and not os.access(path, os.W_OK)
+
+
+@event.listens_for(Pool, "close")
+def _sqlite_rolled_back_on_close(dbapi_connection: Any, _record: Any) -> None:
+    """An SQLite connection closed in a transaction (one invalidated after an error) rolls it back first.
+
+    Python's sqlite3 (before 3.12) closes without a rollback, and a connection
+    whose statements are still referenced (by the error's traceback) lives on
+    after its close, its transaction and the transaction's lock with it: a write
+    refused while the file was read-only left a shared lock that failed every
+    later commit of the process with "database is locked", the file writable again.
+    """
+    if isinstance(dbapi_connection, sqlite3.Connection) and dbapi_connection.in_transaction:
+        try:
+            dbapi_connection.rollback()
+        except sqlite3.Error:  # a rollback that fails must not stop the close
+            pass
 
 
 #: Whether the SQLite transactions begun here take the write lock at once: set by the
@@ -74,6 +108,50 @@ def _sqlite_begin(connection: Connection) -> None:
                 wrapped = exc.DBAPIError.instance("BEGIN IMMEDIATE", None, error, sqlite3.Error)
                 assert isinstance(wrapped, exc.DBAPIError)
                 raise wrapped from error
+
+
+#: What a PostgreSQL session reports (ParameterStatus, PostgreSQL 14 and later) while it cannot
+#: write: read-only by default (the database's, the role's or the server's setting), or a standby.
+_READ_ONLY_REPORTS = ("default_transaction_read_only", "in_hot_standby")
+
+
+@event.listens_for(Pool, "checkin")
+def _not_pooled_read_only(dbapi_connection: Any, record: ConnectionPoolEntry) -> None:
+    """A connection that cannot write is closed as it comes back, not pooled.
+
+    Whether a connection may write is settled when it is opened, and kept: SQLite
+    opens a file it may not write read-only; a PostgreSQL session takes the
+    database's ``default_transaction_read_only`` as it starts.  So once the file
+    or the database could be written again (``ALTER DATABASE ... SET
+    default_transaction_read_only = off``, a standby promoted, a failover to
+    another server) only new connections could, and pooled read-only ones kept
+    refusing writes: on PostgreSQL until a restart.  While the database is
+    read-only each checkout opens a new connection, which asks afresh, so the
+    first request after it can be written again writes.  No query is spent:
+    SQLite's was noted as it opened, and a PostgreSQL session reports these
+    settings as they change.
+    """
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        read_only = bool(record.info.get(_OPENED_READ_ONLY))
+    else:
+        read_only = isinstance(dbapi_connection, psycopg.Connection) and not dbapi_connection.closed \
+            and any(dbapi_connection.info.parameter_status(name) == "on" for name in _READ_ONLY_REPORTS)
+    if read_only:
+        record.invalidate()
+
+
+#: PostgreSQL's SQLSTATE for a write refused because the transaction is read-only.
+READ_ONLY_TRANSACTION = "25006"
+
+
+@event.listens_for(Engine, "handle_error")
+def _drop_read_only(context: ExceptionContext) -> None:
+    """A write PostgreSQL refused as read-only has the pool's connections replaced, as a
+    lost connection does: those opened before it are as likely read-only (and a server that
+    does not report its settings, :func:`_not_pooled_read_only`, is caught here)."""
+    error = context.original_exception
+    if isinstance(error, psycopg.Error) and error.sqlstate == READ_ONLY_TRANSACTION:
+        context.is_disconnect = True
 
 
 #: PostgreSQL errors that pass, by SQLSTATE class or code: the connection lost (08), a

@@ -1,14 +1,19 @@
-"""A database away for a moment (SQLite locked, a PostgreSQL connection lost),
-answered with a 503 page saying "try again", and an error page that a failed
-database cannot fail in turn.
+"""The database failing the trainer for a while, on both databases: a read-only
+period the trainer writes again after as soon as the database lets it, with a
+``/healthz`` that says so throughout; a database away for a moment (SQLite locked,
+a PostgreSQL connection lost) answered with a 503 page saying "try again", and an
+error page that a failed database cannot fail in turn.
 
 The app runs as it is served (``PROPAGATE_EXCEPTIONS`` off), so a failure is the
 page a person would get, not an exception in the test."""
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
+import subprocess
 from contextlib import contextmanager
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -26,6 +31,8 @@ from trainer.record.models import Learner
 from .conftest import LearnerActions, csrf_token
 from .helpers import page_text
 
+#: Writes tried once the database can be written again (the issue measured 0 of 20 and 9 of 20).
+WRITES = 20
 #: Connections the app is made to hold at once, so its pool keeps several.
 HELD = 5
 #: The PostgreSQL application name of the test's app, so its sessions alone can be ended.
@@ -50,6 +57,52 @@ def served_app(url: str):
     return app
 
 
+class ReadOnly:
+    """Makes the test's database read-only and writable again: PostgreSQL by the database's
+    default (``ALTER DATABASE ... SET default_transaction_read_only``, which only new sessions
+    take: the defect), SQLite by making its file immutable (``chattr +i``, which stops root too)."""
+
+    def __init__(self, request, url: str):
+        self.url = url
+        self.postgres = url.startswith("postgresql")
+        if self.postgres:
+            self.admin = request.getfixturevalue("postgres_server").admin
+            self.name = make_url(url).database
+        else:
+            self.path = Path(make_url(url).database)
+            if not _chattr("+i", self.path):
+                pytest.skip("chattr +i does not work here (not root, or a file system without it)")
+            _chattr("-i", self.path)
+        self.on = False
+
+    def set(self, on: bool) -> None:
+        if self.postgres:
+            with self.admin.connect() as connection:
+                connection.execute(text(f'ALTER DATABASE "{self.name}" SET default_transaction_read_only = '
+                                        + ("on" if on else "off")))
+        else:
+            assert _chattr("+i" if on else "-i", self.path)
+        self.on = on
+
+    def restart(self) -> None:
+        """End the app's PostgreSQL sessions, as a server restarting (into recovery, say) would."""
+        if self.postgres:
+            end_app_sessions(self.admin, self.url)
+
+
+def _chattr(flag: str, path: Path) -> bool:
+    chattr = shutil.which("chattr")
+    return chattr is not None and subprocess.run([chattr, flag, str(path)], capture_output=True).returncode == 0
+
+
+@pytest.fixture
+def read_only(request, database_url):
+    switch = ReadOnly(request, database_url)
+    yield switch
+    if switch.on:
+        switch.set(False)
+
+
 def write(client, name: str) -> int:
     """Open (so make) the profile ``name`` with its own form token, as a person would: the status."""
     token = csrf_token(client.get("/").get_data(as_text=True))
@@ -71,6 +124,51 @@ def learners_named(app, prefix: str) -> int:
         names = db.session.scalars(select(Learner.name)).all()
         db.session.rollback()
     return sum(1 for name in names if name.startswith(prefix))
+
+
+# ------------------------------------------------------------------ a read-only period
+
+
+def test_a_database_read_only_when_the_trainer_starts_is_written_as_soon_as_it_is_writable(read_only,
+                                                                                           database_url):
+    read_only.set(True)
+    app = served_app(database_url)
+    try:
+        client = app.test_client()
+        assert client.get("/healthz").status_code == 503
+        assert write(client, "During") == 500
+        hold_connections(app)  # all opened read-only
+        assert client.get("/healthz").status_code == 503
+        read_only.set(False)
+        assert client.get("/healthz").status_code == 200  # before: 503 until a restart
+        statuses = [write(app.test_client(), f"After {n}") for n in range(WRITES)]
+        assert statuses == [302] * WRITES  # before, on PostgreSQL: 0 of 20
+        assert learners_named(app, "After ") == WRITES
+        assert client.get("/healthz").status_code == 200
+    finally:
+        close_app(app)
+
+
+def test_a_database_made_read_only_while_serving_is_written_again_as_soon_as_it_is_writable(read_only,
+                                                                                            database_url):
+    app = served_app(database_url)
+    try:
+        client = app.test_client()
+        hold_connections(app)  # opened writable
+        assert write(client, "Before") == 302
+        read_only.set(True)
+        read_only.restart()
+        hold_connections(app)  # opened read-only
+        assert client.get("/healthz").status_code == 503
+        during = [write(client, f"During {n}") for n in range(3)]  # signed in: the error page reads its frame
+        assert during == [500] * 3  # before, on PostgreSQL: a bare 500 (PendingRollbackError in the error page)
+        read_only.set(False)
+        assert client.get("/healthz").status_code == 200  # before: 503 until a restart
+        statuses = [write(client, f"After {n}") for n in range(WRITES)]
+        assert statuses == [302] * WRITES  # before, on PostgreSQL: 9 of 20
+        assert learners_named(app, "After ") == WRITES
+    finally:
+        close_app(app)
 
 
 # ------------------------------------------------------------------ a database away for a moment
