@@ -197,6 +197,14 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc).replace(tzinfo=None)
 
 
+def end_reads() -> None:
+    """End the session's transaction, in which nothing has been written, before slow work
+    that needs no database (hashing a password): meanwhile no connection is held out of
+    the pool, idle in a transaction on PostgreSQL, or holding SQLite's write lock, which a
+    request that writes takes first.  The next query begins a new transaction."""
+    db.session.commit()
+
+
 def commit() -> None:
     """Save everything written since the last commit, together: the one commit
     of a request (a drill's close with its attempt, a game move with its records)."""

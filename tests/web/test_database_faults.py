@@ -2,7 +2,8 @@
 period the trainer writes again after as soon as the database lets it, with a
 ``/healthz`` that says so throughout; a database away for a moment (SQLite locked,
 a PostgreSQL connection lost) answered with a 503 page saying "try again", and an
-error page that a failed database cannot fail in turn.
+error page that a failed database cannot fail in turn; and passwords hashed with
+no transaction open, so a burst of sign-ins cannot hold the pool.
 
 The app runs as it is served (``PROPAGATE_EXCEPTIONS`` off), so a failure is the
 page a person would get, not an exception in the test."""
@@ -25,7 +26,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from tests.databases import app_config, app_for_test, close_app
 from trainer import database
 from trainer.database import db, transient
-from trainer.record import learners
+from trainer.record import accounts, learners
 from trainer.record.models import Learner
 
 from .conftest import LearnerActions, csrf_token
@@ -37,6 +38,7 @@ WRITES = 20
 HELD = 5
 #: The PostgreSQL application name of the test's app, so its sessions alone can be ended.
 APP_NAME = "crib database faults"
+PASSWORD = "correct horse"
 
 
 def end_app_sessions(admin, url: str) -> None:
@@ -328,3 +330,37 @@ def test_connections_a_restart_ended_while_idle_cost_no_request(database_url, po
 def test_which_database_errors_pass(error, passing):
     assert transient(error) is passing
 
+
+# ------------------------------------------------------------------ passwords hashed outside a transaction
+
+
+def test_passwords_are_hashed_and_checked_with_no_transaction_open(server, monkeypatch):
+    """Sign-up, sign-in (right, wrong, an unknown name) and a password change: while scrypt
+    runs, the session has no transaction and no connection is out of the pool."""
+    seen: list[tuple[str, bool, int]] = []
+
+    def watched(name, function):
+        def run(*args, **kwargs):
+            seen.append((name, db.session().in_transaction(), db.engine.pool.checkedout()))
+            return function(*args, **kwargs)
+        return run
+
+    monkeypatch.setattr(accounts, "generate_password_hash", watched("hash", accounts.generate_password_hash))
+    monkeypatch.setattr(accounts, "check_password_hash", watched("check", accounts.check_password_hash))
+    accounts._decoy_hash.cache_clear()  # worked out at the first unknown name, inside that sign-in
+    client = server.test_client()
+
+    def post(url, data, page):
+        token = csrf_token(client.get(page).get_data(as_text=True))
+        return client.post(url, data={"csrf_token": token, **data})
+
+    assert post("/signup", {"name": "Ann", "password": PASSWORD, "confirm": PASSWORD}, "/signup").status_code == 302
+    assert post("/learners/leave", {}, "/").status_code == 302
+    for name, password in (("Ann", "wrong horse"), ("Nobody", PASSWORD), ("Ann", PASSWORD)):
+        post("/signin", {"name": name, "password": password}, "/signin")
+    changed = post("/account", {"current": PASSWORD, "password": "another good horse",
+                                "confirm": "another good horse"}, "/account")
+    assert changed.status_code == 302
+    assert [name for name, *_ in seen].count("check") >= 4 and [name for name, *_ in seen].count("hash") >= 3
+    # before: a sign-in and a password change checked the password inside their transaction, holding a connection
+    assert [(name, False, 0) for name, *_ in seen] == seen

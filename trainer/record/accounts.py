@@ -12,6 +12,13 @@ character or as "e" and an accent is one password.  A new password must be
 one that zxcvbn does not find easy to guess (:data:`MIN_PASSWORD_SCORE`).
 Every error is an :class:`AccountError` whose message is for the learner, in
 their language (:mod:`trainer.language.i18n`).
+
+A hash takes tens of milliseconds on purpose, so none is worked out inside a
+transaction: what is needed is read, the transaction ended
+(:func:`trainer.database.end_reads`), the password hashed or checked, and only
+then anything written.  Else each sign-in held a pooled connection idle in its
+transaction (on SQLite, the write lock) for as long, and a burst of them drained
+the pool.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ import unicodedata
 from werkzeug.security import check_password_hash, generate_password_hash
 from zxcvbn import zxcvbn
 
+from trainer.database import end_reads
 from trainer.language.i18n import N_, ngettext
 from trainer.language.i18n import gettext as _
 from trainer.record import learners
@@ -151,6 +159,7 @@ def sign_up(name: str, password: str, confirm: str) -> LearnerInfo:
         learners.clean_name(name)
     except ValueError as error:
         raise AccountError(str(error)) from error
+    end_reads()
     password = check_new_password(password, confirm, name)
     return create_learner(name, password_hash=hash_password(password))
 
@@ -166,6 +175,7 @@ def sign_in(name: str, password: str) -> LearnerInfo:
     except ValueError:
         learner = None
     stored = learners.password_hash(learner.id) if learner else None
+    end_reads()
     if not _encodable(password) or len(password) > MAX_PASSWORD_LENGTH:
         raise AccountError(_(WRONG_NAME_OR_PASSWORD))
     if learner is None or stored is None:
@@ -188,6 +198,7 @@ def change_password(learner: LearnerInfo, current: str, new: str, confirm: str) 
     out, :func:`trainer.record.sessions.end_all`); :class:`AccountError` if ``current``
     is not its password or ``new`` is not acceptable."""
     stored = learners.password_hash(learner.id)
+    end_reads()
     if stored is None or not _encodable(current) or len(current) > MAX_PASSWORD_LENGTH \
             or not password_matches(stored, current):
         raise AccountError(_("That is not your current password: nothing was changed."))
