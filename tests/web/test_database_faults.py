@@ -79,9 +79,9 @@ class ReadOnly:
 
     def set(self, on: bool) -> None:
         if self.postgres:
+            setting = "SET default_transaction_read_only = on" if on else "RESET default_transaction_read_only"
             with self.admin.connect() as connection:
-                connection.execute(text(f'ALTER DATABASE "{self.name}" SET default_transaction_read_only = '
-                                        + ("on" if on else "off")))
+                connection.execute(text(f'ALTER DATABASE "{self.name}" {setting}'))
         else:
             assert _chattr("+i" if on else "-i", self.path)
         self.on = on
