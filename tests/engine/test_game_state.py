@@ -195,7 +195,7 @@ class RandomGames(RuleBasedStateMachine):
 RandomGames.TestCase.settings = settings(
     max_examples=150, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-TestRandomGames = RandomGames.TestCase
+TestRandomGames = pytest.mark.slow(RandomGames.TestCase)  # 150 random games: seconds
 
 
 @pytest.mark.slow

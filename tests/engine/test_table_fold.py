@@ -70,6 +70,7 @@ def _agrees(state: TableState, game: Game, seat: int) -> None:
         assert {(s, c) for pile in state.earlier + (state.pile,) for s, c in pile} == set(game.played)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"{r.name}-{r.counting}-{r.pegging_muggins}")
 @pytest.mark.parametrize("seed", range(5))
 def test_the_fold_agrees_with_the_live_game_and_hides_what_the_seat_may_not_see(rules: Rules, seed: int) -> None:

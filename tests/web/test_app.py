@@ -216,6 +216,7 @@ def test_a_name_that_spells_out_too_long_is_refused(learner, app):
         "evil.example",
     ],
 )
+@pytest.mark.slow
 def test_next_never_leaves_the_site(client, target):
     token = csrf_token(client.get("/").get_data(as_text=True))
     response = client.post(f"/?next={target}", data={"name": "Eve", "csrf_token": token})

@@ -185,6 +185,7 @@ def test_a_worse_card_gets_the_points_it_gave_away(seeded, learner):
 # ---------------------------------------------------------------- the meter
 
 
+@pytest.mark.slow
 def test_the_meter_is_the_win_table_at_the_scores_shown(seeded, learner):
     coach_on(learner)
     player = TablePlayer(seeded, learner, start(learner, length="61"))
@@ -228,6 +229,7 @@ def page_text_of(html: str) -> str:
 # ---------------------------------------------------------------- a whole game, and the review
 
 
+@pytest.mark.slow
 def test_a_whole_game_with_the_coach_shows_no_bot_card_and_the_review_counts_the_chances(seeded, learner):
     coach_on(learner)
     player = TablePlayer(seeded, learner, start(learner, length="61"))
@@ -261,6 +263,7 @@ def test_a_whole_game_with_the_coach_shows_no_bot_card_and_the_review_counts_the
     assert "at the end" in page_text(response)
 
 
+@pytest.mark.slow
 def test_the_win_series_starts_each_deal_from_the_table(seeded, learner):
     player = TablePlayer(seeded, learner, start(learner, length="61"))
     player.play_to_end()
@@ -274,6 +277,7 @@ def test_the_win_series_starts_each_deal_from_the_table(seeded, learner):
     assert all(0 <= p.win <= 1 for p in series)
 
 
+@pytest.mark.slow
 def test_the_verdict_goes_when_the_moment_it_judged_has_passed(seeded, learner):
     """A verdict on the discard or a card stays through the cut and the play; in
     the show and at the end of the game it is gone."""

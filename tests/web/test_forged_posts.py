@@ -26,6 +26,7 @@ POST_URLS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("url, data", POST_URLS)
 @pytest.mark.parametrize("token", [None, "forged", ""])
 def test_posts_without_a_real_token_change_nothing(app, learner, url, data, token):

@@ -118,6 +118,7 @@ def seeded(app):
     return app
 
 
+@pytest.mark.slow
 def test_a_whole_muggins_game_with_the_coach_is_russian_at_every_stop(seeded, learner):
     speak_russian(learner)
     coach_on(learner)
@@ -172,6 +173,7 @@ def test_a_whole_muggins_game_with_the_coach_is_russian_at_every_stop(seeded, le
     assert "Лёгкий · шестикарточный до 61 · маггинс" in listing
 
 
+@pytest.mark.slow
 def test_a_three_player_table_names_its_seats_in_russian(seeded, learner):
     speak_russian(learner)
     coach_on(learner)
@@ -190,6 +192,7 @@ def test_a_three_player_table_names_its_seats_in_russian(seeded, learner):
     assert "Когда игроков больше двух, шанса на победу нет" in html
 
 
+@pytest.mark.slow
 def test_refused_moves_are_told_in_russian(seeded, learner):
     speak_russian(learner)
     url = start(learner)

@@ -135,6 +135,7 @@ def test_a_lesson_page_is_russian_prose_examples_and_exercises(client):
     assert english_left(text) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(RU)), ids=lambda i: RU[i].slug)
 def test_every_russian_lesson_page_has_its_examples_and_forms_and_no_english_labels(client, index):
     lesson = RU[index]

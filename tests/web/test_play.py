@@ -226,6 +226,7 @@ def test_setup_page_offers_every_choice(learner):
         assert f'value="{value}"' in html or f'name="{value}"' in html, value
 
 
+@pytest.mark.slow
 def test_a_whole_muggins_game_hides_every_secret_and_ends_with_results(seeded, learner):
     seeded.config["PLAY_BOT_MISS_RATE"] = 1.0  # the bot under-counts every scoring hand
     url = start(learner, counting="muggins")
@@ -257,6 +258,7 @@ def test_a_whole_muggins_game_hides_every_secret_and_ends_with_results(seeded, l
     assert "Deal 1" in review and "Discard" in review and "missed" in review
 
 
+@pytest.mark.slow
 def test_a_games_decisions_feed_the_trainers_record_and_can_be_retried(seeded, learner):
     seeded.config["PLAY_BOT_MISS_RATE"] = 0.0
     url = start(learner, counting="muggins")
@@ -274,6 +276,7 @@ def test_a_games_decisions_feed_the_trainers_record_and_can_be_retried(seeded, l
         assert drill.status_code == 200, (kind, response.headers["Location"])
 
 
+@pytest.mark.slow
 def test_the_bots_moves_play_themselves_and_the_learner_stops_only_where_there_is_something_to_do(seeded, learner):
     """No Continue for a bot card: the table waits only before a new deal, the
     next hand of a show (the one before fully counted, each combination an
@@ -312,6 +315,7 @@ def test_the_bots_moves_play_themselves_and_the_learner_stops_only_where_there_i
     assert all(stops.values()), stops
 
 
+@pytest.mark.slow
 def test_a_five_card_strict_game_with_pegging_muggins_plays_to_the_end(seeded, learner):
     url = start(learner, variant="five-card", counting="strict muggins", pegging_muggins="on", level="medium")
     player = TablePlayer(seeded, learner, url, under_claim_every=4)
@@ -453,6 +457,7 @@ def test_results_of_an_unfinished_game_send_you_back_to_the_table(seeded, learne
     assert learner.client.get(f"/play/{game_id}/review").status_code == 302
 
 
+@pytest.mark.slow
 def test_a_match_goes_on_with_the_loser_dealing_first(seeded, learner):
     url = start(learner, match="on")
     player = TablePlayer(seeded, learner, url)
@@ -506,6 +511,7 @@ def test_the_back_peg_leapfrogs_to_the_front(seeded, learner):
             leaps += 1
 
 
+@pytest.mark.slow
 def test_random_garbage_at_every_stage_is_refused_cleanly(seeded, learner):
     """Forms a browser would never send, posted at many moments of a game: each
     is a redirect with a message (never an error), and the game goes on."""
@@ -569,6 +575,7 @@ def _show_cards(html: str) -> list[Card]:
             for rank, suit in re.findall(r'aria-label="(\w+) of (\w+)"', row)]
 
 
+@pytest.mark.slow
 def test_hands_in_the_show_are_laid_out_by_rank(seeded, learner):
     url = start(learner)
     player = TablePlayer(seeded, learner, url)
@@ -585,6 +592,7 @@ def test_hands_in_the_show_are_laid_out_by_rank(seeded, learner):
     assert shows >= 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, sides", [("three-player", 3), ("four-player", 2)])
 def test_three_and_four_player_games_with_muggins_play_to_the_end(seeded, learner, variant, sides):
     seeded.config["PLAY_BOT_MISS_RATE"] = 1.0
@@ -609,6 +617,7 @@ def test_three_and_four_player_games_with_muggins_play_to_the_end(seeded, learne
     assert "Deal 1" in review and "the play is not judged" in review
 
 
+@pytest.mark.slow
 def test_giveaway_is_a_two_player_option_with_counted_hands(seeded, learner):
     for bad, message in (({"variant": "three-player"}, "two-player game"), ({"counting": "muggins"}, "automatic")):
         response = learner.post("/play/new", {"level": "easy", "length": "61", "giveaway": "on", **bad},
@@ -700,6 +709,7 @@ def _seated_game(app, learner, seat: int, **chosen) -> str:
     return f"/play/{game_id}"
 
 
+@pytest.mark.slow
 def test_a_learner_in_seat_1_beside_a_bot_in_seat_0_never_sees_a_hidden_card(seeded, learner):
     """Any seat a person: with the bot in seat 0 and the learner in seat 1 a whole
     muggins game shows, at every page, only what seat 1 may know; the table is
@@ -789,6 +799,7 @@ class WorkCounter:
         sqlalchemy_event.remove(self.engine, "before_cursor_execute", self._statement)
 
 
+@pytest.mark.slow
 def test_a_move_and_its_page_read_the_game_once_each_and_each_decision_is_analysed_once(seeded, learner,
                                                                                        monkeypatch):
     """A game POST and the GET of the page after it, with the coach on: one read
@@ -869,6 +880,7 @@ def test_every_table_is_set_up_to_every_target_with_the_skunk_lines_of_rules_md_
     ("six-player", "automatic", 6, ("You", "Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5")),
     ("six-3-teams", "muggins", 3, ("You + partner", "Bot 1 + Bot 4", "Bot 2 + Bot 5")),
 ])
+@pytest.mark.slow
 def test_five_and_six_player_games_and_a_team_game_with_muggins_play_from_set_up_to_results(
         seeded, learner, variant, counting, sides, labels):
     seeded.config["PLAY_BOT_MISS_RATE"] = 1.0
@@ -902,6 +914,7 @@ def test_five_and_six_player_games_and_a_team_game_with_muggins_play_from_set_up
     assert line % (board[mine], other) in listed
 
 
+@pytest.mark.slow
 def test_a_team_matchs_results_give_every_sides_match_points(seeded, learner):
     url = start(learner, variant="six-3-teams", length="61", match="on")
     player = TablePlayer(seeded, learner, url)

@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+import pytest
 from sqlalchemy import event
 
 from tests.databases import FixedClock
@@ -101,6 +102,7 @@ def test_the_daily_table_is_not_shown_to_personal_profiles(learner):
     assert "s table" not in page_text(learner.client.get("/daily/"))
 
 
+@pytest.mark.slow
 def test_the_progress_page_reads_aggregates_not_the_history(app, learner):
     with app.app_context():
         ann = learners.learner_by_name("Ann").id

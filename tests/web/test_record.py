@@ -379,6 +379,7 @@ new_attempts = st.builds(
 LEARNERS = itertools.count(1)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(batches=st.lists(st.lists(new_attempts, max_size=30), max_size=6), data=st.data())
 def test_the_tallies_equal_a_fold_of_the_history(app, batches, data):

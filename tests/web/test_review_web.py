@@ -254,6 +254,7 @@ ID_ROUTES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method, route", ID_ROUTES)
 @pytest.mark.parametrize("row_id", [2**31, 2**31 + 5, 2**63, 2**64, 0])
 def test_ids_out_of_an_integer_range_are_not_found(learner, method, route, row_id):

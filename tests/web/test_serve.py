@@ -312,6 +312,7 @@ def served(tmp_path, monkeypatch):
         (["--personal"], {"CRIB_ACCOUNTS": "1"}, False),
     ],
 )
+@pytest.mark.slow
 def test_accounts_by_flag_environment_or_host(served, monkeypatch, args, env, accounts):
     for name, value in env.items():
         monkeypatch.setenv(name, value)

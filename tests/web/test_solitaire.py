@@ -199,6 +199,7 @@ def best_plan(deck: list[Card]) -> list[tuple[tuple[Card, ...], tuple[Card, ...]
     return plan
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target, wins", [(107, True), (121, False), (101, True), (108, False)])
 def test_arnolds_result_is_judged_by_the_chosen_target_rules_5(app, learner, target, wins):
     """RULES.md §5: Arnold's winning total is the player's choice from 101 to

@@ -86,6 +86,7 @@ def go_stops(seeded, learner) -> tuple[int, int]:
     return stops, said
 
 
+@pytest.mark.slow
 def test_say_go_for_me_is_off_by_default_and_then_never_stops_at_a_go(seeded, learner):
     stops, said = go_stops(seeded, learner)
     assert said and stops == said  # off: the Go button at each go of the learner's
@@ -120,6 +121,7 @@ def test_each_combination_of_the_show_carries_what_is_said_as_it_lights_up(seede
 # ---------------------------------------------------------------- take back, in a practice game
 
 
+@pytest.mark.slow
 def test_taking_back_a_discard_leaves_the_game_and_the_record_as_before(seeded, learner):
     player = TablePlayer(seeded, learner, start(learner, practice="on", counting="muggins"))
     html = player.page()
@@ -178,6 +180,7 @@ def test_the_setup_says_how_each_level_plays(learner):
 # ---------------------------------------------------------------- long-term statistics
 
 
+@pytest.mark.slow
 def test_the_results_show_points_per_deal_over_the_games_at_that_level(seeded, learner):
     """Each finished game keeps its seat's hand, crib and pegging points; the
     results add them up per deal over the rated games at that level, and draw a

@@ -67,6 +67,7 @@ def test_hand_ev_counts_a_four_card_flush_and_its_nob():
         ("2H 7H 9C 10D QS KS", "2H 7H"),  # suited discard: the five-card crib flush
     ],
 )
+@pytest.mark.slow
 def test_crib_ev_is_the_mean_over_every_opponent_pair_and_starter(hand, discard):
     cards = parse_cards(hand)
     unseen = tuple(c for c in DECK if c not in cards)

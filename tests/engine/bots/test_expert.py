@@ -141,6 +141,7 @@ def test_the_expert_plays_for_the_game_near_the_end_of_both_lengths(target):
     assert expert.for_the_game > 0  # the win table decided its last decisions, not points
 
 
+@pytest.mark.slow
 def test_at_tables_of_three_to_six_the_expert_plays_as_insane():
     """Neither the win table nor the keep model applies with more than two players (crib selfplay --help says so)."""
     for rules in (THREE_PLAYER.to_target(31), SIX_PLAYER_THREE_TEAMS.to_target(31)):

@@ -46,6 +46,7 @@ def seat_of(game_id, learner_id):
     return db.session.query(GameSeat).filter_by(game_id=game_id, learner_id=learner_id).one()
 
 
+@pytest.mark.slow
 def test_a_bot_plays_for_a_person_the_table_waited_on_past_the_hosts_limit_until_they_come_back(app):
     with app.app_context():
         ann, bob, game_id = two_people()

@@ -51,6 +51,7 @@ def test_a_claim_that_wins_the_game_is_kept_though_it_is_never_settled():
     assert (note.total, note.claimed, note.missed, note.what) == (29, 28, 1, Counted.HAND)
 
 
+@pytest.mark.slow
 def test_the_results_and_review_of_a_learner_in_seat_1_are_from_their_side(app):
     with app.app_context():
         ann = learners.add_learner("Ann").id
