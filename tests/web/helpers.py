@@ -10,9 +10,11 @@ from sqlalchemy import select
 
 from trainer import database
 from trainer.database import db
+from trainer.drills.deal import DiscardDeal
 from trainer.live.hub import PING
 from trainer.rating.models import ReviewCard
-from trainer.record import history, learners
+from trainer.record import history, learners, pending_drills
+from trainer.record.attempts import DrillKind
 
 
 def page_text(response) -> str:
@@ -38,6 +40,16 @@ def last_attempt(app, learner):
     """The signed-in learner's latest attempt."""
     with app.app_context():
         return history.history(learners.learner_by_name(learner.name).id, limit=1)[0]
+
+
+def open_discard(app, learner, cards: str, dealer: bool) -> str:
+    """The address of a discard drill opened for ``learner`` on the six ``cards`` given."""
+    with app.app_context():
+        ann = learners.learner_by_name(learner.name)
+        deal = DiscardDeal.from_dict({"cards": cards, "dealer": dealer})
+        drill = pending_drills.open_drill(ann.id, DrillKind.DISCARD, {"deal": deal.to_dict()})
+        database.commit()
+    return "/discard/" + drill
 
 
 def drill_id(location: str) -> str:

@@ -11,25 +11,12 @@ from __future__ import annotations
 import re
 
 from engine.analysis.discard import analyse_discards
-from trainer import database
 from trainer.drills import grading
-from trainer.drills.deal import DiscardDeal
 from trainer.language import i18n
-from trainer.record import learners, pending_drills
-from trainer.record.attempts import DrillKind
 
-from .helpers import last_attempt, page_text
+from .helpers import last_attempt, open_discard, page_text
 
 CARDS, DEALER, PICK = "6S AH 9D AD KH 9S", False, ["6S", "KH"]
-
-
-def _open(app, learner) -> str:
-    with app.app_context():
-        ann = learners.learner_by_name(learner.name)
-        deal = DiscardDeal.from_dict({"cards": CARDS, "dealer": DEALER})
-        drill = pending_drills.open_drill(ann.id, DrillKind.DISCARD, {"deal": deal.to_dict()})
-        database.commit()
-    return "/discard/" + drill
 
 
 def _lost_cell_of_the_pick(html: str) -> str:
@@ -47,7 +34,7 @@ def test_the_deal_is_a_rounding_tie():
 
 
 def test_the_headline_and_the_lost_column_give_the_same_figure(app, learner):
-    location = _open(app, learner)
+    location = open_discard(app, learner, CARDS, DEALER)
     response = learner.post(location, {"card": PICK}, page=location, follow_redirects=True)
     html = response.get_data(as_text=True)
     headline = re.search(r"Your pick gave away ([\d.]+) points on average\.", page_text(response)).group(1)

@@ -6,21 +6,9 @@ import pytest
 
 from engine.analysis.discard import analyse_discards
 from engine.scoring import score_show
-from trainer import database
-from trainer.drills.deal import DiscardDeal
-from trainer.record import history, learners, pending_drills
-from trainer.record.attempts import DrillKind
+from trainer.record import history, learners
 
-from .helpers import drill_location, page_text, time_passes
-
-
-def open_discard(app, learner, cards: str, dealer: bool) -> str:
-    with app.app_context():
-        ann = learners.learner_by_name(learner.name)
-        deal = DiscardDeal.from_dict({"cards": cards, "dealer": dealer})
-        drill = pending_drills.open_drill(ann.id, DrillKind.DISCARD, {"deal": deal.to_dict()})
-        database.commit()
-    return "/discard/" + drill
+from .helpers import drill_location, open_discard, page_text, time_passes
 
 
 def test_a_new_discard_deal(learner):
