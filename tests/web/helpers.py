@@ -12,9 +12,11 @@ from trainer import database
 from trainer.database import db
 from trainer.drills.deal import DiscardDeal
 from trainer.live.hub import PING
+from trainer.play.choices import GameSetup
 from trainer.rating.models import ReviewCard
-from trainer.record import history, learners, pending_drills
+from trainer.record import history, learners, pending_drills, sessions
 from trainer.record.attempts import DrillKind
+from trainer.room import rooms
 
 
 def page_text(response) -> str:
@@ -107,3 +109,27 @@ class StreamPage:
         assert came, f"version {version} was not heard within {timeout} s; heard {self.heard()}"
         heard = self.heard()
         return heard[: heard.index(version) + 1]
+
+
+def signed_in(app, name: str) -> tuple[int, str]:
+    """Learner ``name`` (made if new) and the ``Cookie`` header of a browser signed in as
+    them, for a client that is not the app's test client (a stream opened on a socket)."""
+    with app.app_context():
+        person = learners.learner_by_name(name, create=True)
+        state = {"learner_id": person.id, "_permanent": True}
+        if app.config.get("ACCOUNTS"):
+            state["token"] = sessions.start(person.id, app.permanent_session_lifetime)
+        database.commit()
+    cookie = app.session_interface.get_signing_serializer(app).dumps(state)
+    return person.id, f"{app.config['SESSION_COOKIE_NAME']}={cookie}"
+
+
+def seated_at_a_table(app, name: str) -> tuple[str, str]:
+    """The live key of a room learner ``name`` has just opened (so sits at, as its host),
+    and the ``Cookie`` header of a browser signed in as them."""
+    person, cookie = signed_in(app, name)
+    with app.app_context():
+        room_id = rooms.open_room(person, GameSetup())
+        key = rooms.room_view(person, room_id).live_key
+        database.commit()
+    return key, cookie

@@ -25,7 +25,7 @@ from datetime import timedelta
 from enum import StrEnum
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, Select, delete, func, select, update
+from sqlalchemy import CursorResult, Select, delete, exists, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from engine.bots.levels import Level
@@ -34,7 +34,7 @@ from trainer.database import db, utcnow
 from trainer.language.i18n import gettext as _
 from trainer.live.announce import announce
 from trainer.play import choices, games
-from trainer.play.models import SavedGame
+from trainer.play.models import GameSeat, SavedGame
 from trainer.play.seats import Sitter, bot_label
 from trainer.record import learners
 from trainer.room.models import Room, RoomSeat
@@ -256,6 +256,21 @@ def _view(room: Room, learner_id: int) -> RoomView:
     return RoomView(room.id, _name(room.host_id), is_host, room.token if is_host else None, room.live_key,
                     room.version, room.variant, rules.target, room.counting, seats, room.game_id, room.match,
                     choices.TableClock(room.away_after, room.call_within))
+
+
+def at_table(learner_id: int, live_key: str) -> bool:
+    """Whether the learner may follow the live stream ``live_key``: they sit (or host)
+    at the room gathering on it, or sit at a game played on it (a room's game, or a
+    later game of its match, which keeps the key after the room has expired).
+
+    One query.  The game's side starts from the learner's seats (indexed), since a
+    game's live key has no index of its own."""
+    in_room = exists().where(Room.live_key == live_key, or_(
+        Room.host_id == learner_id,
+        exists().where(RoomSeat.room_id == Room.id, RoomSeat.learner_id == learner_id)))
+    in_game = exists().where(GameSeat.learner_id == learner_id, SavedGame.id == GameSeat.game_id,
+                             SavedGame.live_key == live_key)
+    return bool(db.session.scalar(select(or_(in_room, in_game))))
 
 
 def room_view(learner_id: int, room_id: object) -> RoomView | None:

@@ -18,7 +18,7 @@ front: a client could then claim any address.
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Iterable, Mapping
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, render_template, request
@@ -64,6 +64,26 @@ def init_app(app: Flask) -> None:
     app.after_request(secure_headers)
     app.register_error_handler(429, _too_many_tries)
     app.register_error_handler(413, _too_large)
+
+
+def as_proxied(app: Flask, environ: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the WSGI ``environ`` as the app's views see it behind its trusted proxies
+    (the client's address and scheme from their headers, as :func:`init_app` sets up), for
+    code that reads a request before the app does (``crib serve``'s live streams)."""
+    proxies = app.config.get("TRUSTED_PROXIES", 0)
+    if not proxies:
+        return dict(environ)
+    seen: dict[str, Any] = {}
+
+    def keep(fixed: dict[str, Any], start_response: Any) -> Iterable[bytes]:
+        seen.update(fixed)
+        return []
+
+    def unused(*args: Any) -> Any:  # nothing is answered: only the environ is wanted
+        return None
+
+    ProxyFix(keep, x_for=proxies, x_proto=proxies)(dict(environ), unused)
+    return seen
 
 
 def trusted_proxies(environ: Mapping[str, str]) -> int:

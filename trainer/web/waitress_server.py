@@ -13,6 +13,13 @@ A live table's stream (``/live/<key>``, :mod:`trainer.live`) is answered by
 :class:`StreamingChannel` itself: its headers are written, the connection is
 handed to the process's hub, and no thread waits on it; the hub writes each
 version as it comes.  So hundreds of open tables take no threads from the pages.
+It opens only for the people at the table and within the limits
+(:func:`trainer.web.live.admit`, asked before anything is written): at most
+half the connection limit in streams (:attr:`ServerSettings.stream_budget`), so
+pages and ``/healthz`` always have connections; a refusal is handed to the app,
+which answers it like any page.  A stream whose client stops reading is dropped
+once :data:`~trainer.live.hub.MAX_UNSENT` bytes wait for it: :meth:`StreamingChannel.push`
+never waits on a slow client, so one cannot hold up the others' events.
 
 Nothing here replaces a buffering reverse proxy on the open internet (see the
 README): a client may still open up to ``connection_limit`` connections.
@@ -23,15 +30,17 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from typing import Any, Sequence
-from wsgiref.types import WSGIApplication
 
 import waitress
+from flask import Flask
 from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer
+from waitress.task import WSGITask
 
-from trainer.live.hub import HUB, OPENING
+from trainer.live.hub import HUB, MAX_UNSENT, OPENING
 from trainer.live.listener import listen
 from trainer.live.stream import HEADERS, chunk, stream_key
+from trainer.web import live
 
 #: The largest request body accepted (the trainer's forms are a few kilobytes).
 MAX_BODY_BYTES = 1 << 20
@@ -56,6 +65,11 @@ class ServerSettings:
     #: Pass X-Forwarded-For and its kin to the app, which trusts as many proxies as
     #: CRIB_TRUSTED_PROXIES says (waitress drops them otherwise, so no client can claim an address).
     proxy_headers: bool = False
+
+    @property
+    def stream_budget(self) -> int:
+        """Live streams each process holds at most: half its connections, the rest for pages."""
+        return max(1, self.connection_limit // 2)
 
     def adjustments(self) -> dict[str, Any]:
         """waitress's settings (its "adjustments") for these."""
@@ -102,6 +116,17 @@ class DeadlineChannel(HTTPChannel):  # type: ignore[misc]  # waitress publishes 
         return writable
 
 
+class RefusalTask(WSGITask):  # type: ignore[misc]  # waitress publishes no types: WSGITask is Any
+    """The app's answer to a request, told (in its environ) the stream refusal it is to word."""
+
+    def get_environment(self) -> dict[str, Any]:
+        environ: dict[str, Any] = super().get_environment()
+        refusal = getattr(self.channel, "refusal", None)
+        if refusal is not None:
+            environ[live.REFUSED] = refusal.value
+        return environ
+
+
 class StreamingChannel(DeadlineChannel):
     """A connection that, asked for a live table's stream, becomes one.
 
@@ -113,6 +138,13 @@ class StreamingChannel(DeadlineChannel):
     """
 
     stream: str | None = None
+    #: The streams this server's processes hold at most (see :attr:`ServerSettings.stream_budget`).
+    stream_budget: int = CONNECTION_LIMIT // 2
+    #: The app itself (waitress's server holds it wrapped in its own proxy-header middleware).
+    app: Flask
+    #: The refusal the request being answered by the app is to word (None: not a refused stream).
+    refusal: live.Refusal | None = None
+    task_class = RefusalTask
 
     def service(self) -> None:
         requests: list[Any] = self.requests
@@ -121,22 +153,39 @@ class StreamingChannel(DeadlineChannel):
         if key is None:
             super().service()
             return
-        self.stream = key  # first: from here on the event loop flushes under the lock (handle_write)
-        with self.requests_lock:
-            for queued in requests:
-                queued.close()
-            requests.clear()  # a stream answers its request for as long as it is open
-        # Subscribed before the opening is sent, and both under the lock a push takes: a page that
-        # has read ": open" hears every later version, and none comes before the headers.
-        with self.outbuf_lock:  # reentrant (a Condition over an RLock): write_soon takes it again
-            HUB.subscribe(key, self)
-            self.write_soon(HEADERS + chunk(OPENING))
-        self.server.pull_trigger()
-        self.last_activity = time.time()
+        verdict = live.admit(self.app, self.task_class(self, request).get_environment(), self.stream_budget)
+        if isinstance(verdict, live.Admission):
+            self.stream = key  # first: from here on the event loop flushes under the lock (handle_write)
+            # Opened before the opening is sent, and both under the lock a push takes: a page that
+            # has read ": open" hears every later version, and none comes before the headers.
+            with self.outbuf_lock:  # reentrant (a Condition over an RLock): write_soon takes it again
+                full = HUB.open(key, self, verdict.holder, verdict.limits)
+                if full is None:
+                    self.write_soon(HEADERS + chunk(OPENING))
+            if full is None:
+                with self.requests_lock:
+                    for queued in requests:
+                        queued.close()
+                    requests.clear()  # a stream answers its request for as long as it is open
+                self.server.pull_trigger()
+                self.last_activity = time.time()
+                return
+            self.stream = None
+            verdict = live.refusal_for(full)
+        self.refusal = verdict  # the app words it, as an ordinary response that holds nothing open
+        try:
+            super().service()
+        finally:
+            self.refusal = None
 
     def push(self, data: bytes) -> None:
-        """Write ``data`` as a chunk of the stream (from any thread)."""
-        self.write_soon(chunk(data))
+        """Write ``data`` as a chunk of the stream (from any thread, never waiting): raises
+        :class:`BufferError` when the client has left too much unread (the hub then drops it)."""
+        with self.outbuf_lock:
+            if self.total_outbufs_len > MAX_UNSENT:
+                raise BufferError("the page is not reading its stream")
+            # Below MAX_UNSENT, far under waitress's high watermark, write_soon never waits.
+            self.write_soon(chunk(data))
         self.server.pull_trigger()
 
     def handle_write(self) -> None:
@@ -180,7 +229,7 @@ class StreamingChannel(DeadlineChannel):
         super().handle_close()
 
 
-def create_server(app: WSGIApplication, settings: ServerSettings, *, sockets: Sequence[Any] = (),
+def create_server(app: Flask, settings: ServerSettings, *, sockets: Sequence[Any] = (),
                   host: str = "127.0.0.1", port: int = 5000, socket_map: dict[int, Any] | None = None,
                   database_url: str | None = None) -> Any:  # waitress publishes no types: its server is Any
     """A waitress server for ``app`` on ``sockets`` (listening already) or on ``host``:``port``;
@@ -190,7 +239,8 @@ def create_server(app: WSGIApplication, settings: ServerSettings, *, sockets: Se
     server = waitress.create_server(app, map=socket_map, **where, **settings.adjustments())
     if database_url is not None:
         listen(database_url)
-    channel = type("Channel", (StreamingChannel,), {"request_timeout": settings.request_timeout})
+    channel = type("Channel", (StreamingChannel,), {"request_timeout": settings.request_timeout,
+                                                     "stream_budget": settings.stream_budget, "app": app})
     for dispatcher in socket_map.values():  # one listening server per socket
         if isinstance(dispatcher, BaseWSGIServer):
             dispatcher.channel_class = channel
