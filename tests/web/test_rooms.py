@@ -17,8 +17,8 @@ from tests.web.conftest import LearnerActions
 from trainer.database import db
 from trainer.live.hub import HUB
 from trainer.live.listener import listen, stop_listening
-from trainer.play import games
-from trainer.play.models import GameSeat, SavedGame
+from trainer.play import games, talk
+from trainer.play.models import GameSeat, SavedGame, TablePhrase
 from trainer.play.results import level_stats
 from trainer.record import learners
 from trainer.room.models import Room, RoomSeat
@@ -235,6 +235,26 @@ def test_phrases_are_preset_and_said_in_each_readers_language(app, learner):
     assert "data-live-key" not in ann.client.get(solo).get_data(as_text=True)
     ann.post("/language", {"language": "en", "next": solo}, page=solo)
     assert "tables of people" in message_after(ann, ann.post(f"{solo}/say", {"phrase": "good-game"}, page=solo))
+
+
+def test_a_flood_of_phrases_is_limited_and_a_table_keeps_only_its_newest(app, learner, monkeypatch):
+    """Each phrase reloads every seat's page: ten a minute a person, then 429; and a table
+    keeps only its newest phrases (here 4), however many were said."""
+    monkeypatch.setattr(talk, "KEPT", 4)
+    ann, bob = learner, person(app, "Bob")
+    room = open_room(ann)
+    take_seat(bob, invitation(ann, room))
+    table = host_posts(ann, room, "start").headers["Location"]
+    game_id = int(table.rsplit("/", 1)[1])
+    said = [bob.post(f"{table}/say", {"phrase": "good-luck"}, page=table).status_code for _ in range(12)]
+    assert said == [302] * 10 + [429] * 2
+    assert ann.post(f"{table}/say", {"phrase": "nice-hand"}, page=table).status_code == 302  # Bob's limit, not Ann's
+    with app.app_context():
+        kept = db.session.scalars(db.select(TablePhrase.phrase).where(TablePhrase.game_id == game_id)
+                                  .order_by(TablePhrase.id)).all()
+        assert kept == ["good-luck"] * 3 + ["nice-hand"]
+        assert db.session.get(SavedGame, game_id).talk == 11  # the live version still counts every phrase
+    assert "Ann: Nice hand!" in page_text(bob.client.get(table))
 
 
 def test_on_a_server_the_link_asks_for_signing_in_and_then_offers_the_seat(server, quick_hashes):

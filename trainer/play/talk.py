@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 
 from trainer.database import db, utcnow
 from trainer.language.i18n import NC_, translated_name
@@ -24,6 +24,9 @@ from trainer.play.models import SavedGame, TablePhrase
 
 #: How many of the latest phrases a table shows.
 SHOWN = 6
+#: How many phrases a table keeps (the newest): the page shows only :data:`SHOWN`, and
+#: a table of people talking for months must not grow without end.
+KEPT = 200
 
 
 class Phrase(StrEnum):
@@ -75,6 +78,11 @@ def say(row: SavedGame, seat: int, phrase: Phrase) -> None:
     ).one()
     if row.live_key is not None:
         announce(row.live_key, version + talk)
+    if talk > KEPT:  # the count moves on (it is the live version), the rows stay bounded
+        oldest_kept = (select(TablePhrase.id).where(TablePhrase.game_id == row.id)
+                       .order_by(TablePhrase.id.desc()).offset(KEPT - 1).limit(1).scalar_subquery())
+        db.session.execute(delete(TablePhrase).where(TablePhrase.game_id == row.id, TablePhrase.id < oldest_kept)
+                           .execution_options(synchronize_session=False))
 
 
 def latest(game_id: int) -> tuple[Said, ...]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import TooManyRequests
 
 from engine.bots.levels import LEVEL_NAMES, Level
 from engine.cards import Card
@@ -35,10 +36,13 @@ from trainer.play.seats import level_label
 from trainer.play.table import Table
 from trainer.record import accounts, learners, table_settings
 from trainer.web.forms import PostForm, read_counting, read_level
-from trainer.web.learners import PROFILES_LISTED, accounts_mode, learner_required
+from trainer.web.learners import PROFILES_LISTED, accounts_mode, learner_required, over_limit
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 NAV = ("play.index", NC_("nav", "Play"))
+#: How many phrases a person may say (the app config's ``PHRASE_LIMIT``): each one reloads
+#: every other seat's page, so a flood would keep the table from playing.
+DEFAULT_PHRASE_LIMIT = "10/minute"
 
 #: How each level plays, as the set-up form says it in a line (seed 001's levels, RULES.md §6).
 LEVEL_DESCRIPTIONS = {
@@ -392,8 +396,11 @@ def hand_to_bot(game_id: int) -> ResponseReturnValue:
 @bp.post("/<id:game_id>/say")
 @learner_required
 def say(game_id: int) -> ResponseReturnValue:
-    """Say one of the preset phrases at a table of people (:mod:`trainer.play.talk`)."""
+    """Say one of the preset phrases at a table of people (:mod:`trainer.play.talk`);
+    429 past the person's limit (each phrase reloads every seat's page)."""
     if PostForm().validate_on_submit():
+        if over_limit(f"phrase:{g.learner.id}", "PHRASE_LIMIT", DEFAULT_PHRASE_LIMIT):
+            raise TooManyRequests()
         try:
             phrase = talk.Phrase(request.form.get("phrase", ""))
         except ValueError:
