@@ -47,7 +47,22 @@
   document.addEventListener("submit", function () { reloading = true; source.close(); });
   document.addEventListener("change", settled);
   document.addEventListener("focusout", settled);
-  source.addEventListener("error", function () { dropped = true; });
+  // A stream the server refused (too many open, the server busy) or that failed for good is
+  // not retried by the browser: the page reloads instead, after a wait that doubles each time
+  // (kept for the tab, up to five minutes, a random part so pages refused together spread out),
+  // so a refused page never hammers the server and still catches up.
+  function backOff() {
+    var wait = 10;
+    try {
+      wait = Math.min(300, 2 * Number(window.sessionStorage.getItem("live-wait") || 5));
+      window.sessionStorage.setItem("live-wait", String(wait));
+    } catch (error) { /* no storage (a private window): the shortest wait each time */ }
+    setTimeout(reload, (wait / 2 + Math.random() * wait / 2) * 1000);
+  }
+  source.addEventListener("error", function () {
+    dropped = true;
+    if (source.readyState === EventSource.CLOSED) backOff();  // else the browser reconnects by itself
+  });
   var clockIn = element.getAttribute("data-clock-in");
   var token = document.querySelector("input[name=csrf_token]");
   if (clockIn !== null && token && window.fetch) {
@@ -59,6 +74,7 @@
     }, (Number(clockIn) + 1) * 1000);
   }
   source.addEventListener("open", function () {
+    try { window.sessionStorage.removeItem("live-wait"); } catch (error) { /* no storage: nothing kept */ }
     if (!waiting) document.documentElement.setAttribute("data-live", "open");
     if (dropped) reload();  // events may have been missed while it was down: catch up
   });
