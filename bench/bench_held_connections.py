@@ -19,7 +19,6 @@ on two workers), the 413 under 3 s.
 from __future__ import annotations
 
 import argparse
-import secrets
 import selectors
 import socket
 import sys
@@ -34,7 +33,7 @@ from typing import Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from servers import serving  # noqa: E402
+from servers import seated_streams, serving  # noqa: E402
 from webclient import percentile  # noqa: E402
 
 #: Seconds between a trickling client's bytes.
@@ -62,7 +61,7 @@ def main() -> int:
             port = int(url.rsplit(":", 1)[1])
             page_times("with nothing held open", url, args.rounds)
             with ExitStack() as held:
-                held.enter_context(streams(port, args.streams))
+                held.enter_context(streams(port, seated_streams(database, args.streams)))
                 page_times(f"with {args.streams} live streams open", url, args.rounds)
             with ExitStack() as held:
                 held.enter_context(trickling(port, args.trickling))
@@ -93,12 +92,13 @@ def connect(port: int) -> socket.socket:
 
 
 @contextmanager
-def streams(port: int, count: int) -> Iterator[None]:
-    """``count`` live streams, each open (its opening line read) until the block ends."""
-    opened = [connect(port) for _ in range(count)]
+def streams(port: int, seated: list[tuple[str, str]]) -> Iterator[None]:
+    """A live stream for each (key, cookie) of people at tables, each open (its opening line read)
+    until the block ends."""
+    opened = [connect(port) for _ in seated]
     try:
-        for stream in opened:
-            stream.sendall(f"GET /live/{secrets.token_urlsafe(16)} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        for stream, (key, cookie) in zip(opened, seated):
+            stream.sendall(f"GET /live/{key} HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\n\r\n".encode())
         for stream in opened:
             data = b""
             while b": open" not in data:

@@ -12,7 +12,7 @@ What it does, in order:
    live key), as the playroom's Start does;
 4. times an ordinary page (a signed-in person's table, ``GET /play/<id>``) with
    no stream open;
-5. opens 4 x N streams (``/live/<key>``, one per seat) from a separate process,
+5. opens 4 x N streams (``/live/<key>``, one per seat, each as its person) from a separate process,
    reads the workers' RSS before and after, and times the same page again;
 6. makes ``--moves`` real moves (:func:`trainer.play.games.act`, each committed
    and announced by PostgreSQL ``NOTIFY``) round the tables, and measures, for
@@ -48,7 +48,7 @@ from sqlalchemy.pool import NullPool
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.servers import CRIB, environment, free_port  # noqa: E402
+from bench.servers import CRIB, environment, free_port, stream_cookie  # noqa: E402
 from bench.webclient import Learner, Timings, percentile  # noqa: E402
 from engine.rules import Counting  # noqa: E402
 from tests.databases import drop_database  # noqa: E402
@@ -58,7 +58,7 @@ from trainer.play import choices, games, moves  # noqa: E402
 from trainer.play.models import SavedGame  # noqa: E402
 from trainer.play.seats import Sitter  # noqa: E402
 from trainer.play.table import DecisionKind, Table  # noqa: E402
-from trainer.record import accounts, learners  # noqa: E402
+from trainer.record import accounts  # noqa: E402
 from trainer.web import create_app  # noqa: E402
 
 PASSWORD = "benchmark password"
@@ -99,16 +99,17 @@ def start_server(url: str) -> tuple[subprocess.Popen, str]:
 # ---------------------------------------------------------------- the streams (a process of their own)
 
 
-def read_streams(port: int, keys: list[str], ready, stop, out) -> None:
-    """Open one stream per key, tell ``ready``, read until ``stop``, send back every event
-    as (stream index, version, at, received)."""
+def read_streams(port: int, keys: list[tuple[str, str]], ready, stop, out) -> None:
+    """Open one stream per (key, cookie of a person at that table), tell ``ready``, read until
+    ``stop``, send back every event as (stream index, version, at, received)."""
     selector = selectors.DefaultSelector()
     buffers: dict[int, bytes] = {}
     got: list[tuple[int, int, float, float]] = []
     opened = 0
-    for index, key in enumerate(keys):
+    for index, (key, cookie) in enumerate(keys):
         sock = socket.create_connection(("127.0.0.1", port))
-        sock.sendall(f"GET /live/{key} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
+        sock.sendall(f"GET /live/{key} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+                     f"Cookie: {cookie}\r\n\r\n".encode())
         sock.setblocking(False)
         selector.register(sock, selectors.EVENT_READ, index)
         buffers[index] = b""
@@ -206,9 +207,10 @@ def main() -> int:
         tables: list[tuple[int, list[int], str]] = []  # game id, its people's ids, its live key
         with app.app_context():
             host = accounts.sign_up("Host", PASSWORD, PASSWORD).id
+            hashed = accounts.hash_password(PASSWORD)  # accounts, each signed in for its seat's stream
             for number in range(args.tables):
                 people = [host if number == 0 and seat == 0 else
-                          learners.learner_by_name(f"p{number}-{seat}", create=True).id for seat in range(4)]
+                          accounts.create_learner(f"p{number}-{seat}", password_hash=hashed).id for seat in range(4)]
                 database.commit()
                 key = secrets.token_urlsafe(24)
                 setup = choices.GameSetup(variant="four-each", length="121", counting=Counting.AUTOMATIC)
@@ -221,7 +223,8 @@ def main() -> int:
         quiet, quiet_errors = page_times(base, "Host", page, args.page_clients, args.page_requests)
         before = {pid: rss_kib(pid) for pid in workers(server.pid)}
 
-        keys = [key for _, _, key in tables for _seat in range(4)]
+        cookies = {person: stream_cookie(app, person) for _, people, _ in tables for person in people}
+        keys = [(key, cookies[person]) for _, people, key in tables for person in people]  # every seat's page
         ready, stop = multiprocessing.Event(), multiprocessing.Event()
         receiving, sending = multiprocessing.Pipe(duplex=False)
         reader = multiprocessing.Process(target=read_streams, args=(port, keys, ready, stop, sending))

@@ -1,4 +1,5 @@
-"""Start ``crib serve`` and ``crib demo-data`` for the web benchmarks, as a user would run them."""
+"""Start ``crib serve`` and ``crib demo-data`` for the web benchmarks, as a user would run them,
+and seat people at tables whose live streams a benchmark opens."""
 
 from __future__ import annotations
 
@@ -15,6 +16,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from flask import Flask
+
+from trainer import database as databases
+from trainer.play.choices import GameSetup
+from trainer.record import accounts, sessions
+from trainer.room import rooms
+from trainer.web import create_app
+
 ROOT = Path(__file__).resolve().parents[1]
 CRIB = [sys.executable, "-m", "trainer.cli"]
 
@@ -27,8 +36,44 @@ def free_port() -> int:
 
 def environment(database: str) -> dict[str, str]:
     # Every simulated learner signs in from 127.0.0.1, so the per-address sign-in limit is lifted.
-    return {**os.environ, "DATABASE_URL": database, "SECRET_KEY": "benchmark-" * 4, "PYTHONPATH": str(ROOT),
-            "CRIB_SIGN_IN_LIMIT": "100000/minute"}
+    # So are the live streams an address may hold.
+    return {**os.environ, "DATABASE_URL": database, "SECRET_KEY": SECRET_KEY, "PYTHONPATH": str(ROOT),
+            "CRIB_SIGN_IN_LIMIT": "100000/minute", "CRIB_LIVE_STREAMS_PER_ADDRESS": "100000"}
+
+
+#: The servers' secret key, so a benchmark can sign the cookies of the people it seats.
+SECRET_KEY = "benchmark-" * 4
+
+
+def bench_app(database: str) -> Flask:
+    """The app on a benchmark's database (migrated by its server), to set things up through the services."""
+    return create_app({"SECRET_KEY": SECRET_KEY, "SQLALCHEMY_DATABASE_URI": database, "MIGRATE_ON_START": False})
+
+
+def stream_cookie(app: Flask, learner_id: int) -> str:
+    """The ``Cookie`` header of a browser signed in as the learner (an account: a session of
+    theirs started), for a stream opened on a socket: streams open only for the people at a table."""
+    with app.app_context():
+        token = sessions.start(learner_id, app.permanent_session_lifetime)
+        databases.commit()
+    state = {"learner_id": learner_id, "token": token, "_permanent": True}
+    return f"{app.config['SESSION_COOKIE_NAME']}={app.session_interface.get_signing_serializer(app).dumps(state)}"
+
+
+def seated_streams(database: str, count: int, per_person: int = 8) -> list[tuple[str, str]]:
+    """``count`` streams to open, as (live key, cookie): people each hosting a room of their own,
+    ``per_person`` streams each (within the streams an account may hold)."""
+    app = bench_app(database)
+    people: list[tuple[str, str]] = []
+    password = accounts.hash_password("benchmark password")  # a session counts only for an account's
+    for number in range((count + per_person - 1) // per_person):
+        with app.app_context():
+            person = accounts.create_learner(f"streams {number}", password_hash=password).id
+            databases.commit()
+            key = rooms.room_view(person, rooms.open_room(person, GameSetup())).live_key
+            databases.commit()
+        people.append((key, stream_cookie(app, person)))
+    return [people[index // per_person] for index in range(count)]
 
 
 def demo_data(database: str, *arguments: str) -> None:

@@ -180,7 +180,10 @@ def default_config(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
     any other ``Host`` header is refused), ``CRIB_MIGRATE`` (0: do not migrate at start),
     ``CRIB_ACCOUNTS`` (1: sign-up and sign-in with passwords), the limits on
     tries ``CRIB_SIGN_IN_LIMIT``, ``CRIB_SIGN_IN_NAME_LIMIT``, ``CRIB_SIGN_UP_LIMIT``,
-    ``CRIB_ROOM_LIMIT`` and ``CRIB_INVITATION_LIMIT`` (the playroom's tables and links), and ``CRIB_RATING_TARGET`` (the chance of success the drills deal for).
+    ``CRIB_ROOM_LIMIT`` and ``CRIB_INVITATION_LIMIT`` (the playroom's tables and links), ``CRIB_PHRASE_LIMIT``
+    (the phrases a person says at tables), the live streams a process holds at most ``CRIB_LIVE_STREAMS``,
+    ``CRIB_LIVE_STREAMS_PER_ACCOUNT`` and ``CRIB_LIVE_STREAMS_PER_ADDRESS`` (see :mod:`trainer.web.live`),
+    and ``CRIB_RATING_TARGET`` (the chance of success the drills deal for).
     """
     url = environ.get("DATABASE_URL")
     database = database_url(url) if url else None
@@ -202,9 +205,13 @@ def default_config(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
         config["TRUSTED_HOSTS"] = hosts  # Flask answers 400 to a request naming any other host
     if environ.get("CRIB_ACCOUNTS", "").strip():
         config["ACCOUNTS"] = env_flag(environ, "CRIB_ACCOUNTS", False)
-    for setting in ("SIGN_IN_LIMIT", "SIGN_IN_NAME_LIMIT", "SIGN_UP_LIMIT", "ROOM_LIMIT", "INVITATION_LIMIT"):  # "10/minute", "50/hour"...
+    for setting in ("SIGN_IN_LIMIT", "SIGN_IN_NAME_LIMIT", "SIGN_UP_LIMIT", "ROOM_LIMIT", "INVITATION_LIMIT",
+                    "PHRASE_LIMIT"):  # "10/minute", "50/hour"...
         if environ.get(f"CRIB_{setting}", "").strip():
             config[setting] = rate_limit(environ, f"CRIB_{setting}")
+    for setting in ("LIVE_STREAMS", "LIVE_STREAMS_PER_ACCOUNT", "LIVE_STREAMS_PER_ADDRESS"):
+        if environ.get(f"CRIB_{setting}", "").strip():
+            config[setting] = stream_limit(environ, f"CRIB_{setting}")
     if environ.get("CRIB_RATING_TARGET", "").strip():
         config["RATING_TARGET"] = rating_target(environ.get("CRIB_RATING_TARGET", ""))
     return config
@@ -227,6 +234,22 @@ def rating_target(text: str) -> float:
     if not 0.5 <= target <= 0.95:
         raise ValueError(f"CRIB_RATING_TARGET must be a chance from 0.5 to 0.95, such as 0.75, not {text!r}")
     return target
+
+
+def stream_limit(environ: Mapping[str, str], name: str) -> int:
+    """The limit ``name`` of ``environ`` on live streams, checked: a whole number from 1.
+
+    >>> stream_limit({"CRIB_LIVE_STREAMS_PER_ADDRESS": "64"}, "CRIB_LIVE_STREAMS_PER_ADDRESS")
+    64
+    >>> stream_limit({"CRIB_LIVE_STREAMS": "lots"}, "CRIB_LIVE_STREAMS")
+    Traceback (most recent call last):
+    ...
+    ValueError: CRIB_LIVE_STREAMS must be how many live streams, a whole number from 1, not 'lots'
+    """
+    text = environ.get(name, "").strip()
+    if not (text.isdecimal() and int(text) >= 1):
+        raise ValueError(f"{name} must be how many live streams, a whole number from 1, not {text!r}")
+    return int(text)
 
 
 def rate_limit(environ: Mapping[str, str], name: str) -> str:
