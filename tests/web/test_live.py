@@ -128,6 +128,11 @@ def test_the_development_server_streams_the_same_events(tmp_path, open_stream):
     table, cookie = seated_at_a_table(app, "Ann")
     try:
         assert read_until(open_stream(server.server_port, table), b"\r\n\r\n").startswith(b"HTTP/1.1 403")
+        head = socket.create_connection(("127.0.0.1", server.server_port), timeout=10)
+        with head:  # a HEAD request's body is never read: it opens no stream, which would never close
+            head.sendall(f"HEAD /live/{table} HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\n\r\n".encode())
+            assert read_until(head, b"\r\n\r\n").startswith(b"HTTP/1.1 200")
+        assert HUB.count(table) == 0
         stream = open_stream(server.server_port, table, cookie)
         assert b"text/event-stream" in read_until(stream, b": open")  # the view subscribed before it answered
         assert HUB.count(table) == 1

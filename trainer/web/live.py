@@ -154,6 +154,8 @@ def stream(key: str) -> ResponseReturnValue:
         return _refused(verdict)
     listen(current_app.config["SQLALCHEMY_DATABASE_URI"])
     sink = QueueSink()
+    if request.method != "GET":  # HEAD: the body is never read, so the stream would never be closed
+        return Response(mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
     full = HUB.open(verdict.key, sink, verdict.holder, verdict.limits)
     if full is not None:
         return _refused(refusal_for(full))
