@@ -138,8 +138,9 @@ class StreamingChannel(DeadlineChannel):
     """
 
     stream: str | None = None
-    #: The streams this server's processes hold at most (see :attr:`ServerSettings.stream_budget`).
-    stream_budget: int = CONNECTION_LIMIT // 2
+    #: The streams this server's processes hold at most (:attr:`ServerSettings.stream_budget`, set
+    #: by :func:`create_server` as the app is).
+    stream_budget: int
     #: The app itself (waitress's server holds it wrapped in its own proxy-header middleware).
     app: Flask
     #: The refusal the request being answered by the app is to word (None: not a refused stream).
