@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Iterator
 
 import psycopg
 from flask_migrate import Migrate
@@ -192,9 +193,31 @@ def table_of(model: type[Base]) -> Table:
     return table
 
 
+#: The moment :func:`utcnow` reports while set (:func:`clock_at`); None: the real time.
+_CLOCK: ContextVar[datetime | None] = ContextVar("clock", default=None)
+
+
 def utcnow() -> datetime:
-    """Now, in UTC, without tzinfo (SQLite stores naive datetimes)."""
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    """Now, in UTC, without tzinfo (SQLite stores naive datetimes): the real time, or
+    the moment a simulation has set with :func:`clock_at`."""
+    return _CLOCK.get() or datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+@contextmanager
+def clock_at(moment: datetime) -> Iterator[None]:
+    """Within the block, :func:`utcnow` (and every default time a row is written
+    with) is ``moment`` (naive UTC): how a simulated learner's days pass through
+    the product's own practice code (``bench/simulated_learners.py``).
+
+    >>> with clock_at(datetime(2026, 1, 5, 19, 0)):
+    ...     utcnow()
+    datetime.datetime(2026, 1, 5, 19, 0)
+    """
+    token = _CLOCK.set(moment)
+    try:
+        yield
+    finally:
+        _CLOCK.reset(token)
 
 
 def end_reads() -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from trainer import database
 from trainer.drills import adaptive, grading
@@ -50,6 +50,22 @@ from trainer.record.pending_drills import PendingDrill
 CANDIDATES = 8
 #: How much more likely a candidate holding a combo type FSRS says is due is to be dealt.
 DUE_TYPE_BOOST = 2.0
+#: Under the adaptive policy a missed deal comes back after this many other answers.
+ADAPTIVE_SPACING = 5
+
+
+class Policy(StrEnum):
+    """How the drills choose a learner's next deal.  The product deals by
+    :attr:`CURRENT`; the other two are kept runnable so that
+    ``bench/simulated_learners.py`` can judge it against them on the same learners."""
+
+    #: plain random deals, nothing brought back
+    RANDOM = "random"
+    #: the dealer before ratings: focus kinds drawn by the learner's error rates
+    #: (:mod:`trainer.drills.adaptive`), a miss back after :data:`ADAPTIVE_SPACING` other answers
+    ADAPTIVE = "adaptive"
+    #: ratings and memory: due misses within a budget, candidates near the learner's level
+    CURRENT = "current"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +81,25 @@ class CannotRetry(ValueError):
     """A retry the learner asked for that cannot be dealt; the message says why."""
 
 
-def _due(learner_id: int, kind: DrillKind) -> tuple[int | None, Deal] | None:
-    """The missed deal of ``kind`` FSRS says is due now (longest due first) that can be dealt again."""
-    for due in memory.due_deals(learner_id, kind, database.utcnow()):
-        deal = replay(kind, due.dealt)
+def _replayable(kind: DrillKind, due: Iterable[tuple[int | None, dict[str, Any]]]) -> tuple[int | None, Deal] | None:
+    """The first of ``due`` (an attempt id and what it dealt) that can be dealt again."""
+    for attempt_id, dealt in due:
+        deal = replay(kind, dealt)
         if deal is not None:
-            return due.attempt_id, deal
+            return attempt_id, deal
+    return None
+
+
+def _due(learner_id: int, kind: DrillKind, policy: Policy) -> tuple[int | None, Deal] | None:
+    """The missed deal of ``kind`` to bring back now under ``policy``, if any: the
+    FSRS card due longest (current), or the oldest miss :data:`ADAPTIVE_SPACING`
+    answers back (adaptive)."""
+    match policy:
+        case Policy.CURRENT:
+            return _replayable(kind, ((due.attempt_id, due.dealt)
+                                      for due in memory.due_deals(learner_id, kind, database.utcnow())))
+        case Policy.ADAPTIVE:
+            return _replayable(kind, history.review_candidates(learner_id, kind, ADAPTIVE_SPACING))
     return None
 
 
@@ -92,12 +121,12 @@ def _at_level(learner_id: int, kind: DrillKind, skill: Skill, rng: random.Random
 def _deal(
     learner_id: int,
     kind: DrillKind,
-    review: bool,
+    policy: Policy | None,
     new_deal: Callable[[], Deal],
     payload: Callable[[Deal], dict[str, Any]],
 ) -> Dealt:
-    """A missed deal due (when ``review``) or ``new_deal()``, stored and committed."""
-    due = _due(learner_id, kind) if review else None
+    """A missed deal due under ``policy`` (None: nothing brought back) or ``new_deal()``, stored and committed."""
+    due = _due(learner_id, kind, policy) if policy is not None else None
     retry_of, deal = due if due is not None else (None, new_deal())
     drill_id = pending_drills.open_drill(learner_id, kind, payload(deal), retry_of=retry_of)
     database.commit()
@@ -110,58 +139,81 @@ def next_show(
     *,
     options: ShowOptions,
     target: float = placement.TARGET_CHANCE,
+    policy: Policy = Policy.CURRENT,
 ) -> Dealt:
     """The next hand to count, as ``options`` ask for it.  With no focus, after any
-    miss due, the adaptive dealer's candidates near the learner's level; a chosen
-    focus deals that kind straight away."""
+    miss due, a hand as ``policy`` deals it (current: the adaptive dealer's
+    candidates near the learner's level); a chosen focus deals that kind straight away."""
+    skill = Skill.COUNT_CRIB if options.crib else Skill.COUNT_HAND
+
+    def adaptive_deal() -> Deal:
+        focus = adaptive.choose_focus(stats.learner_totals(learner_id, DrillKind.SHOW), rng)
+        return deal_show(rng, crib=options.crib, focus=focus)
 
     def new_deal() -> Deal:
         if options.focus is not None:
             return deal_show(rng, crib=options.crib, focus=options.focus)
-        skill = Skill.COUNT_CRIB if options.crib else Skill.COUNT_HAND
-        totals = stats.learner_totals(learner_id, DrillKind.SHOW)
-        return _at_level(learner_id, DrillKind.SHOW, skill, rng,
-                         lambda: deal_show(rng, crib=options.crib, focus=adaptive.choose_focus(totals, rng)), target)
+        match policy:
+            case Policy.RANDOM:
+                return deal_show(rng, crib=options.crib)
+            case Policy.ADAPTIVE:
+                return adaptive_deal()
+        return _at_level(learner_id, DrillKind.SHOW, skill, rng, adaptive_deal, target)
 
     return _deal(
-        learner_id, DrillKind.SHOW, options.focus is None, new_deal,
+        learner_id, DrillKind.SHOW, policy if options.focus is None else None, new_deal,
         lambda deal: {"deal": deal.to_dict(), "options": options.to_dict(), "claims": []},
     )
 
 
-def next_pegging(learner_id: int, rng: random.Random, *, target: float = placement.TARGET_CHANCE) -> Dealt:
-    """The next pegging moment to score: a miss due, or the kinds the learner misses most near their level."""
+def next_pegging(learner_id: int, rng: random.Random, *, target: float = placement.TARGET_CHANCE,
+                 policy: Policy = Policy.CURRENT) -> Dealt:
+    """The next pegging moment to score: a miss due, or a moment as ``policy``
+    deals it (current: the kinds the learner misses most, near their level)."""
+
+    def adaptive_deal() -> Deal:
+        return pegging_moment(rng, adaptive.choose_peg_tag(stats.learner_totals(learner_id, DrillKind.PEGGING), rng))
 
     def new_deal() -> Deal:
-        totals = stats.learner_totals(learner_id, DrillKind.PEGGING)
-        return _at_level(learner_id, DrillKind.PEGGING, Skill.PEGGING, rng,
-                         lambda: pegging_moment(rng, adaptive.choose_peg_tag(totals, rng)), target)
+        match policy:
+            case Policy.RANDOM:
+                return pegging_moment(rng, None)
+            case Policy.ADAPTIVE:
+                return adaptive_deal()
+        return _at_level(learner_id, DrillKind.PEGGING, Skill.PEGGING, rng, adaptive_deal, target)
 
-    return _deal(learner_id, DrillKind.PEGGING, True, new_deal, lambda moment: {"moment": moment.to_dict()})
+    return _deal(learner_id, DrillKind.PEGGING, policy, new_deal, lambda moment: {"moment": moment.to_dict()})
 
 
 def next_discard(
-    learner_id: int, rng: random.Random, *, dealer: bool | None, target: float = placement.TARGET_CHANCE
+    learner_id: int, rng: random.Random, *, dealer: bool | None, target: float = placement.TARGET_CHANCE,
+    policy: Policy = Policy.CURRENT,
 ) -> Dealt:
     """Six cards to discard from; a chosen seat (``dealer`` True or False) skips the review and the level."""
     if dealer is not None:
-        return _deal(learner_id, DrillKind.DISCARD, False, lambda: deal_discard(rng, dealer=dealer),
+        return _deal(learner_id, DrillKind.DISCARD, None, lambda: deal_discard(rng, dealer=dealer),
                      lambda deal: {"deal": deal.to_dict()})
-    return _deal(
-        learner_id, DrillKind.DISCARD, True,
-        lambda: _at_level(learner_id, DrillKind.DISCARD, Skill.DISCARD, rng, lambda: deal_discard(rng), target),
-        lambda deal: {"deal": deal.to_dict()},
-    )
+
+    def new_deal() -> Deal:
+        if policy is Policy.CURRENT:
+            return _at_level(learner_id, DrillKind.DISCARD, Skill.DISCARD, rng, lambda: deal_discard(rng), target)
+        return deal_discard(rng)
+
+    return _deal(learner_id, DrillKind.DISCARD, policy, new_deal, lambda deal: {"deal": deal.to_dict()})
 
 
-def next_best_play(learner_id: int, rng: random.Random, *, target: float = placement.TARGET_CHANCE) -> Dealt:
-    """A "which card is best?" question from a real deal played out: a miss due, or one near the learner's level."""
-    return _deal(
-        learner_id, DrillKind.BEST_PLAY, True,
-        lambda: _at_level(learner_id, DrillKind.BEST_PLAY, Skill.BEST_CARD, rng, lambda: best_play_question(rng),
-                          target),
-        lambda question: {"question": question.to_dict()},
-    )
+def next_best_play(learner_id: int, rng: random.Random, *, target: float = placement.TARGET_CHANCE,
+                   policy: Policy = Policy.CURRENT) -> Dealt:
+    """A "which card is best?" question from a real deal played out: a miss due,
+    or one as ``policy`` deals it (current: near the learner's level)."""
+
+    def new_deal() -> Deal:
+        if policy is Policy.CURRENT:
+            return _at_level(learner_id, DrillKind.BEST_PLAY, Skill.BEST_CARD, rng,
+                             lambda: best_play_question(rng), target)
+        return best_play_question(rng)
+
+    return _deal(learner_id, DrillKind.BEST_PLAY, policy, new_deal, lambda question: {"question": question.to_dict()})
 
 
 @dataclass(frozen=True, slots=True)

@@ -702,7 +702,8 @@ def _points_claimed_by_kind(claimed: Iterable[ScoreItem]) -> dict[ScoreKind, int
 
 # ---------------------------------------------------------------- pegging
 
-_PEG_TYPE = {
+#: The combo type each kind of pegging item is tallied under.
+PEG_TYPES = {
     ScoreKind.FIFTEEN: ComboType.PEG_FIFTEEN,
     ScoreKind.THIRTY_ONE: ComboType.PEG_THIRTY_ONE,
     ScoreKind.PAIR: ComboType.PEG_PAIR,
@@ -760,7 +761,7 @@ def check_pegging(
     right = answered_points == expected
     worth: dict[ComboType, int] = {}
     for item in items:
-        combo_type = _PEG_TYPE[item.kind]
+        combo_type = PEG_TYPES[item.kind]
         worth[combo_type] = worth.get(combo_type, 0) + item.points
     missed = max(0, expected - answered_points)
     results = []

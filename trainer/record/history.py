@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, TypeVar, Unpack
+from typing import Any, Iterator, TypeVar, Unpack
 
-from sqlalchemy import Select, case, func, select, tuple_
-from sqlalchemy.orm import selectinload
+from sqlalchemy import Select, case, exists, func, select, tuple_
+from sqlalchemy.orm import aliased, selectinload
 
 from trainer.database import db
 from trainer.record.attempts import AttemptInfo, AttemptMode, DrillKind
@@ -143,6 +143,41 @@ def recent_mistakes(learner_id: int, limit: int = 10) -> tuple[AttemptInfo, ...]
     return _infos(
         newest_first(select(Attempt).where(Attempt.learner_id == learner_id, Attempt.correct.is_(False))).limit(limit)
     )
+
+
+#: How far back (in attempts) the adaptive policy looks for a miss to bring back.
+REVIEW_WINDOW = 200
+
+
+def review_candidates(
+    learner_id: int, kind: DrillKind, spacing: int, window: int = REVIEW_WINDOW
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The learner's missed attempts of ``kind`` due again under the adaptive
+    policy (the dealer before ratings, :class:`trainer.practice.Policy`), oldest
+    first, as (id, what was dealt): wrong, not retried yet, with at least
+    ``spacing`` attempts (of any kind) after them, among the latest ``window``.
+    The window's ends are read off the (learner, time) index, then the misses
+    between them are those with no retry pointing at them.  A retry answered
+    wrong is itself a miss, so a deal keeps coming back until it is answered right."""
+    latest = newest_first(select(Attempt.created_at, Attempt.id).where(Attempt.learner_id == learner_id))
+    newest_due = db.session.execute(latest.offset(max(spacing, 0)).limit(1)).first()
+    if newest_due is None or spacing >= window:
+        return
+    oldest = db.session.execute(latest.offset(window - 1).limit(1)).first()
+    retry = aliased(Attempt)
+    place = tuple_(Attempt.created_at, Attempt.id)
+    query = select(Attempt.id, Attempt.dealt).where(
+        Attempt.learner_id == learner_id,
+        Attempt.created_at <= newest_due.created_at,
+        place <= tuple_(newest_due.created_at, newest_due.id),
+        Attempt.kind == kind.value,
+        Attempt.correct.is_(False),
+        ~exists().where(retry.retry_of == Attempt.id),
+    )
+    if oldest is not None:
+        query = query.where(Attempt.created_at >= oldest.created_at, place >= tuple_(oldest.created_at, oldest.id))
+    for attempt_id, dealt in db.session.execute(query.order_by(Attempt.created_at, Attempt.id)):
+        yield attempt_id, json.loads(dealt)
 
 
 def answered_deals(learner_id: int, mode: AttemptMode) -> tuple[tuple[dict[str, Any], bool], ...]:
