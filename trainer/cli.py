@@ -31,6 +31,7 @@ COMMANDS = {
     "serve": "trainer.commands.serve",
     "db": "trainer.commands.db",
     "demo-data": "trainer.commands.demo_data",
+    "calibration": "trainer.commands.calibration",
     "i18n": "trainer.commands.i18n",
 }
 
