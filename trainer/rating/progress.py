@@ -37,6 +37,11 @@ UNTIMED = -1
 WEEKS_SHOWN = 12
 #: The skill as a whole, in place of a combo type.
 WHOLE_SKILL = ""
+#: The answers counted too high, in place of a combo type.  A total too high
+#: counts against none of the combo types the hand holds (nothing was missed:
+#: :data:`trainer.drills.checking.TOO_HIGH_RULE`), so without these rows a
+#: skill's over-counts would show on no line beneath it.
+COUNTED_TOO_HIGH = "counted too high"
 
 
 def bucket_of(seconds: float | None) -> int:
@@ -71,10 +76,34 @@ def median_seconds(buckets: dict[int, int]) -> float | None:
     return None  # pragma: no cover - the loop always reaches half
 
 
+def answer_seconds(attempt: NewAttempt) -> float | None:
+    """How long an answer took: from dealing to answering (:attr:`NewAttempt.elapsed`),
+    or for an answer recorded without it, its timed seconds."""
+    return attempt.elapsed if attempt.elapsed is not None else attempt.seconds
+
+
+def counted_too_high(attempt: NewAttempt) -> bool:
+    """Whether the answer gave more points than the deal holds (a count or a pegging score too high).
+
+    >>> from engine.cards import Card, parse_cards
+    >>> from trainer.drills.answers import Total
+    >>> from trainer.drills.deal import ShowDeal
+    >>> from trainer.drills.grading import grade_show, total_options
+    >>> deal = ShowDeal(tuple(parse_cards("5H 5D 5S JC")), Card.parse("5C"), False)
+    >>> [counted_too_high(grade_show(deal, total_options(False), Total(n)).attempt) for n in (28, 29, 30)]
+    [False, False, True]
+    """
+    return attempt.points_answered > attempt.points_expected
+
+
 def week_rows(learner_id: int, attempt: NewAttempt, result: RatedResult, week: date) -> list[dict[str, Any]]:
-    """The progress rows one first attempt adds to: its skill's, and each combo type's in its results."""
-    base = {"learner_id": learner_id, "week": week, "skill": result.skill.value, "bucket": bucket_of(attempt.seconds)}
+    """The progress rows one first attempt adds to: its skill's, each combo type's
+    in its results, and :data:`COUNTED_TOO_HIGH` when it was."""
+    base = {"learner_id": learner_id, "week": week, "skill": result.skill.value,
+            "bucket": bucket_of(answer_seconds(attempt))}
     rows = [base | {"combo_type": WHOLE_SKILL, "seen": 1, "right": int(result.correct)}]
+    if counted_too_high(attempt):
+        rows.append(base | {"combo_type": COUNTED_TOO_HIGH, "seen": 1, "right": 0})
     by_type: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for combo in attempt.results:
         by_type[combo.type.value][0] += 1
@@ -91,10 +120,18 @@ class WeekCell:
     seen: int
     right: int
     median_seconds: float | None
+    #: of a skill's answers, those counted too high (:func:`counted_too_high`)
+    too_high: int = 0
 
     @property
     def accuracy(self) -> float:
+        """The share answered right."""
         return self.right / self.seen if self.seen else 0.0
+
+    @property
+    def too_high_share(self) -> float:
+        """The share counted too high."""
+        return self.too_high / self.seen if self.seen else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +143,12 @@ class WeekLine:
     cells: tuple[WeekCell, ...]
 
     def cell(self, week: date) -> WeekCell | None:
+        """The line's answers in ``week``, None if none."""
         return next((c for c in self.cells if c.week == week), None)
+
+    def counted_too_high(self, weeks: tuple[date, ...]) -> bool:
+        """Whether any answer in ``weeks`` was counted too high (a skill's line only)."""
+        return any(c.too_high for c in self.cells if c.week in weeks)
 
 
 @dataclass(slots=True)
@@ -132,16 +174,21 @@ def week_lines(learner_id: int, since: date) -> tuple[tuple[date, ...], tuple[We
         cell.seen += seen
         cell.right += right
         cell.buckets[bucket] += seen
-    weeks = sorted({week for by_week in cells.values() for week in by_week})
+    weeks = sorted({week for (_, combo_type), by_week in cells.items() if combo_type != COUNTED_TOO_HIGH
+                    for week in by_week})
     lines = []
     for skill in Skill:
+        too_high = {week: c.seen for week, c in cells.get((skill.value, COUNTED_TOO_HIGH), {}).items()}
         types = sorted((t for s, t in cells if s == skill.value and t != WHOLE_SKILL),
                        key=lambda t: list(ComboType._value2member_map_).index(t) if t in ComboType._value2member_map_ else 99)
         for combo_type in [WHOLE_SKILL, *types]:
             by_week = cells.get((skill.value, combo_type))
             if not by_week or (combo_type and combo_type not in ComboType._value2member_map_):
                 continue
-            line_cells = tuple(WeekCell(w, c.seen, c.right, median_seconds(c.buckets)) for w, c in sorted(by_week.items()))
+            line_cells = tuple(
+                WeekCell(w, c.seen, c.right, median_seconds(c.buckets), too_high.get(w, 0) if not combo_type else 0)
+                for w, c in sorted(by_week.items())
+            )
             lines.append(WeekLine(skill, ComboType(combo_type) if combo_type else None, line_cells))
     return tuple(weeks), tuple(lines)
 

@@ -261,6 +261,35 @@ def _as_date(value: Any) -> date:
     return value.date() if isinstance(value, datetime) else value
 
 
+#: The lines beneath a skill its progress rows may name: the combo types and the answers counted too high.
+_PROGRESS_LINES = frozenset(ComboType._value2member_map_) | {progress.COUNTED_TOO_HIGH}
+
+
+def _too_high_query(connection: sa.Connection, where: Any) -> sa.Select[Any]:
+    """The first attempts ``where`` picks counted too high (:func:`trainer.rating.progress.counted_too_high`),
+    by week, kind and time bucket, in the shape of :func:`progress_rows`' queries."""
+    a = _ATTEMPT.c
+    week, bucket = _week(connection, a.created_at), _bucket(a.seconds)
+    crib = sa.case((a.dealt.like(CRIB_MARK), 1), else_=0)
+    return (sa.select(week, a.kind, crib, bucket, sa.literal(progress.COUNTED_TOO_HIGH), sa.func.count(),
+                      sa.literal(0))
+            .where(where, a.points_answered > a.points_expected).group_by(week, a.kind, crib, bucket))
+
+
+def counted_too_high_rows(connection: sa.Connection, learner_id: int) -> list[dict[str, Any]]:
+    """The learner's :data:`trainer.rating.progress.COUNTED_TOO_HIGH` progress rows over every first
+    attempt (migration ``0017``: the rows live answers add since)."""
+    a = _ATTEMPT.c
+    first = sa.and_(a.learner_id == learner_id, a.retry_of.is_(None), a.mode != AttemptMode.LESSON)
+    rows = []
+    for day, kind, is_crib, time_bucket, combo_type, seen, _ in connection.execute(_too_high_query(connection, first)):
+        skill = _skill_value(kind, is_crib)
+        if skill is not None:
+            rows.append({"learner_id": learner_id, "week": _as_date(day), "skill": skill, "combo_type": combo_type,
+                         "bucket": int(time_bucket), "seen": int(seen), "right": 0})
+    return rows
+
+
 def progress_rows(connection: sa.Connection, learner_id: int) -> list[dict[str, Any]]:
     """The learner's week by week progress over every first attempt, as the live
     answers keep it (:func:`trainer.rating.progress.week_rows`), counted by the
@@ -277,10 +306,10 @@ def progress_rows(connection: sa.Connection, learner_id: int) -> list[dict[str, 
                .select_from(_ATTEMPT.join(_RESULT, r.attempt_id == a.id))
                .where(first).group_by(week, a.kind, crib, bucket, r.combo_type))
     rows = []
-    for query in (whole, by_type):
+    for query in (whole, by_type, _too_high_query(connection, first)):
         for day, kind, is_crib, time_bucket, combo_type, seen, n_right in connection.execute(query):
             skill = _skill_value(kind, is_crib)
-            if skill is None or (combo_type and combo_type not in ComboType._value2member_map_):
+            if skill is None or (combo_type and combo_type not in _PROGRESS_LINES):
                 continue
             rows.append({"learner_id": learner_id, "week": _as_date(day), "skill": skill, "combo_type": combo_type,
                          "bucket": int(time_bucket), "seen": int(seen), "right": int(n_right or 0)})

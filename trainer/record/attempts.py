@@ -96,7 +96,9 @@ class NewAttempt:
     """An answered drill, to be recorded by :func:`record_attempts`.
 
     ``created_at`` (UTC) defaults to the moment it is recorded; demo data and
-    imports give the moment it was made.
+    imports give the moment it was made.  ``seconds`` is a timed answer's time
+    (the timed count drill: the ratings reward speed only there); ``elapsed``,
+    the time from dealing to answering, which the drills record for every answer.
     """
 
     kind: DrillKind
@@ -111,6 +113,7 @@ class NewAttempt:
     seconds: float | None = None
     retry_of: int | None = None
     created_at: datetime | None = None
+    elapsed: float | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.results, tuple):  # a list or generator from a checker
@@ -200,6 +203,7 @@ def record_attempts(learner_id: int, attempts: Sequence[NewAttempt]) -> list[int
                     "points_missed": a.points_missed,
                     "correct": bool(a.correct),
                     "seconds": a.seconds,
+                    "elapsed": a.elapsed,
                     "retry_of": a.retry_of,
                 }
                 for a, moment in zip(attempts, moments)

@@ -104,7 +104,10 @@ class Attempt(Base):
     points_answered: Mapped[int] = mapped_column(default=0)
     points_missed: Mapped[int] = mapped_column(default=0)
     correct: Mapped[bool] = mapped_column(default=False)
+    #: A timed answer's seconds (the timed count drill; the ratings reward speed only there).
     seconds: Mapped[float | None] = mapped_column(default=None)
+    #: The seconds from dealing to answering, for every answer in the drills (None before 0017).
+    elapsed: Mapped[float | None] = mapped_column(default=None)
     #: The attempt this one retried (a mistake brought back), if any.
     retry_of: Mapped[int | None] = mapped_column(ForeignKey("attempt.id", ondelete="SET NULL"), default=None, index=True)
 
