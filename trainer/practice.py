@@ -19,7 +19,7 @@ and render.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Callable, Iterable
 
@@ -331,8 +331,9 @@ def answer_drill(learner_id: int, pending: PendingDrill, given: DrillAnswer) -> 
     nothing recorded, when the drill was answered already (another tab, a
     double submit: the first answer wins).  ``ValueError``, with nothing
     changed, for an answer that does not answer the drill (two cards not of the
-    six, a card that may not be played)."""
-    attempt = _graded(pending, given)
+    six, a card that may not be played).  Every answer records its time from
+    dealing (``elapsed``); a timed count's ``seconds`` alone count for speed."""
+    attempt = replace(_graded(pending, given), elapsed=_seconds(pending))
     if not pending_drills.close_drill(pending.id, learner_id):
         database.rollback()
         return None
