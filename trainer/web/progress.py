@@ -96,8 +96,27 @@ def seconds_text(seconds: float | None) -> str:
     return i18n.format_decimal(seconds, 1) + " " + pgettext("seconds", "s")
 
 
+#: The drill that deals each kind's due misses first: each with no focus and no
+#: seat chosen, as a choice skips the review (:mod:`trainer.practice`).
+DUE_DRILLS: dict[DrillKind, str] = {
+    DrillKind.SHOW: "show.drill",
+    DrillKind.PEGGING: "pegging.quiz",
+    DrillKind.DISCARD: "discard.drill",
+    DrillKind.BEST_PLAY: "pegging.best",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DueLink:
+    """What is due of one drill, as the page says it ("2 deals to count"), and the drill that deals it."""
+
+    kind: DrillKind
+    text: str
+    url: str
+
+
 def due_text(deals: dict[DrillKind, int]) -> list[str]:
-    """What is due, one phrase per drill ("2 hands to count")."""
+    """What is due, one phrase per drill ("2 deals to count")."""
     phrases = {
         DrillKind.SHOW: lambda n: ngettext("%(num)d deal to count", "%(num)d deals to count", n),
         DrillKind.PEGGING: lambda n: ngettext("%(num)d pegging moment", "%(num)d pegging moments", n),
@@ -105,6 +124,12 @@ def due_text(deals: dict[DrillKind, int]) -> list[str]:
         DrillKind.BEST_PLAY: lambda n: ngettext("%(num)d best-card question", "%(num)d best-card questions", n),
     }
     return [phrases[kind](n) for kind, n in deals.items() if n]
+
+
+def due_links(deals: dict[DrillKind, int]) -> list[DueLink]:
+    """What is due, one link per drill, to the drill that deals it first (:data:`DUE_DRILLS`)."""
+    due = [kind for kind, n in deals.items() if n]
+    return [DueLink(kind, text, url_for(DUE_DRILLS[kind])) for kind, text in zip(due, due_text(deals))]
 
 
 def line_label(line: WeekLine) -> str:
@@ -119,6 +144,7 @@ def index() -> ResponseReturnValue:
     charts = {s.skill: rating_chart(s.weeks) for s in rated if s.weeks}
     weeks = progress.weeks[-TABLE_WEEKS:]
     next_due = progress.due.next_due
+    lines = [line for line in progress.lines if any(line.cell(w) for w in weeks)]
     return render_template(
         "progress/index.html",
         progress=progress,
@@ -126,11 +152,12 @@ def index() -> ResponseReturnValue:
         charts=charts,
         weeks=weeks,
         week_labels={week: i18n.format_date(week, "d MMM") for week in weeks},
-        lines=[line for line in progress.lines if any(line.cell(w) for w in weeks)],
+        lines=lines,
+        too_high_shown=any(line.counted_too_high(weeks) for line in lines),
         line_label=line_label,
         rating_text=rating_text,
         seconds_text=seconds_text,
-        due_phrases=due_text(progress.due.deals),
+        due_links=due_links(progress.due.deals),
         next_due=None if next_due is None else i18n.format_date(next_due.date(), "d MMM") + f" {next_due:%H:%M}",
     )
 
