@@ -55,7 +55,8 @@ def render(report: dict[str, Any]) -> str:
         for row in report["predictors"]
     ]
     lines = [
-        f"{report['learners']:,} learners, {report['answers']:,} answers replayed",
+        f"{report['learners']:,} learner{'' if report['learners'] == 1 else 's'}, "
+        f"{report['answers']:,} answer{'' if report['answers'] == 1 else 's'} replayed",
         "",
         table(rows, ["predictor", "answers", "mean predicted", "mean observed", "log loss vs constant",
                      "RMSE(bins) vs constant", "beats?"], "lrrrrrl"),

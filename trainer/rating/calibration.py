@@ -195,6 +195,7 @@ class PredictorCalibration:
         return self.log_loss < self.baseline_log_loss
 
     def to_dict(self) -> dict[str, Any]:
+        """The figures as JSON takes them (None as null)."""
         return {"predictor": self.predictor.value, "description": self.predictor.description, "count": self.count,
                 "mean_predicted": self.mean_predicted, "mean_observed": self.mean_observed,
                 "log_loss": self.log_loss, "rmse_bins": self.rmse_bins, "baseline_log_loss": self.baseline_log_loss,
@@ -309,6 +310,7 @@ class FsrsFit:
     baseline_log_loss: float
 
     def to_dict(self) -> dict[str, Any]:
+        """The fit as JSON takes it."""
         return {"fitted_on": self.fitted_on, "held_out": self.held_out, "stability_scale": self.stability_scale,
                 "intercept": self.intercept, "slope": self.slope, "log_loss": self.log_loss,
                 "log_loss_scaled": self.log_loss_scaled, "log_loss_recalibrated": self.log_loss_recalibrated,
@@ -443,6 +445,7 @@ class Calibration:
         return next(row for row in self.predictors if row.predictor is predictor)
 
     def to_dict(self) -> dict[str, Any]:
+        """The report as JSON takes it, with the clip and the bins the figures used."""
         return {"learners": self.learners, "answers": self.answers, "clip": CLIP, "bins": BINS,
                 "predictors": [row.to_dict() for row in self.predictors],
                 "fsrs_fit": None if self.fsrs_fit is None else self.fsrs_fit.to_dict(),

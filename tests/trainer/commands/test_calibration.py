@@ -79,7 +79,7 @@ def test_the_table_names_each_predictor_and_the_fit_not_made(app, capsys, monkey
     _history(app)
     assert main(["calibration", "--database", app.config["SQLALCHEMY_DATABASE_URI"]]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "1 learners, 3 answers replayed"
+    assert lines[0] == "1 learner, 3 answers replayed"
     assert lines[2].split("  ")[0] == "predictor" and "log loss vs constant" in lines[2] and "beats?" in lines[2]
     glicko = next(line for line in lines if line.startswith("glicko2 "))
     assert glicko.split()[1] == "2" and glicko.split()[-1] in ("yes", "no")
