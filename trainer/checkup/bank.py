@@ -21,10 +21,10 @@ by the drills' own dealing functions (:mod:`trainer.drills.deal`) from
 
 No deal is dealt twice: the check-ups are drawn one after another, each deal's
 :func:`~trainer.rating.skills.deal_key` kept, so no check-up repeats another's
-deal (:data:`CHECKUPS` of them: two years of weeks).  The harness's larger set
+deal (:data:`CHECKUPS` of them: a year of weeks).  The harness's larger set
 (:func:`harness_set`) is drawn from its own seed after them, skipping their
 keys: it is disjoint from every check-up.  The whole bank is built once, on
-first use (well under a second).
+first use (about 0.4 s).
 
 >>> first = checkup_set(0)
 >>> len(first), [item.skill.value for item in first][:3]
@@ -60,8 +60,8 @@ from trainer.record.attempts import DrillKind
 BANK_SEED = 20261207
 #: The harness set's seed (drawn after the check-ups, skipping their deals).
 HARNESS_SEED = 20261208
-#: How many check-ups the bank holds: indexes 0 to 103, two years of weekly check-ups.
-CHECKUPS = 104
+#: How many check-ups the bank holds: indexes 0 to 51, a year of weekly check-ups.
+CHECKUPS = 52
 #: One check-up's deals, in the order they are asked (the skills taken in turn, as the placement is).
 CHECKUP_SKILLS = (
     Skill.COUNT_HAND, Skill.PEGGING, Skill.DISCARD, Skill.COUNT_CRIB, Skill.BEST_CARD,

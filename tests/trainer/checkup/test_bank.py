@@ -21,9 +21,9 @@ ALL = [item for index in range(CHECKUPS) for item in checkup_set(index)]
 
 def test_the_bank_is_built_in_under_a_second():
     bank._bank.cache_clear()
-    started = time.perf_counter()
+    started = time.process_time()  # this process's own time: a busy machine's other work aside
     checkup_set(0)
-    assert time.perf_counter() - started < 1.5  # about 0.75 s here; slack for a busy CI
+    assert time.process_time() - started < 1.0  # about 0.4 s here
 
 
 def test_the_bank_is_the_same_on_every_run():
