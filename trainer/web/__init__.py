@@ -64,7 +64,7 @@ BLUEPRINTS = (
     "trainer.web.pegging",
     "trainer.web.discard",
     "trainer.web.review",
-    "trainer.web.progress", "trainer.web.daily",
+    "trainer.web.progress", "trainer.web.daily", "trainer.web.checkup",
     "trainer.web.lessons",
     "trainer.web.play",
     "trainer.web.rooms",
