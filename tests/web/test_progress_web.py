@@ -5,26 +5,31 @@ server mode, and the progress read from aggregates, never the history."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from dataclasses import replace
 from datetime import datetime, timedelta
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, select
 
 from tests.databases import FixedClock
 from trainer import database
 from trainer.database import db
 from trainer.drills import grading
-from trainer.drills.answers import Total
-from trainer.drills.deal import deal_show
-from trainer.rating import answers, daily, placement, progress
-from trainer.rating.models import LearnerRating
+from trainer.drills.answers import ShowOptions, Total
+from trainer.drills.checking import AnswerMode
+from trainer.drills.deal import ShowDeal, deal_show
+from trainer.rating import answers, daily, placement, progress, skills
+from trainer.rating.models import LearnerRating, ProgressWeek
 from trainer.rating.skills import Skill
-from trainer.record import attempts, history, learners
+from trainer.record import attempts, history, learners, pending_drills
+from trainer.record.attempts import DrillKind
+from trainer.record.models import Attempt
+from trainer.web import progress as progress_web
 
 from .conftest import LearnerActions
-from .helpers import page_text
+from .helpers import page_text, time_passes
 
 
 def clock_now(app) -> datetime:
@@ -187,3 +192,160 @@ def test_the_daily_deal_and_the_streak_follow_the_apps_clock_across_midnight(lea
         ann = learners.learner_by_name("Ann").id
         assert set(daily.answered(ann, evening.date())) == {daily.DailyPart.COUNT}
         assert set(daily.answered(ann, evening.date() + timedelta(days=1))) == {daily.DailyPart.COUNT}
+
+
+# ---------------------------------------------------------------- issue 27
+
+
+def _open_count(app, learner, hand: str, starter: str, timed: bool = False) -> str:
+    """A count drill with known cards, as the dealer opens one (no focus chosen)."""
+    with app.app_context():
+        ann = learners.learner_by_name(learner.name)
+        deal = ShowDeal.from_dict({"hand": hand, "starter": starter, "crib": False})
+        options = ShowOptions(AnswerMode.TOTAL, timed=timed)
+        drill = pending_drills.open_drill(ann.id, DrillKind.SHOW,
+                                          {"deal": deal.to_dict(), "options": options.to_dict(), "claims": []})
+        database.commit()
+    return "/show/" + drill
+
+
+def _week_table(response) -> str:
+    return page_text(response).split("By week", 1)[1]
+
+
+def test_a_total_counted_too_high_shows_on_its_own_line_under_the_skill(app, learner):
+    """A total too high counts against no combo type, so the skill's 0% beside its types' 100%
+    is explained on a line of its own: "Counted too high", 1 of 1 answer."""
+    drill = _open_count(app, learner, "4C 5D 6H KC", "5S")  # 16
+    learner.post(drill, {"total": "20"}, page=drill)
+    table = _week_table(learner.client.get("/progress/"))
+    assert "Counting a hand 0% 1 answer" in table
+    assert "Counted too high 100% 1 of 1 answer" in table
+    assert "Multiple runs 100%" in table
+    assert "counts against no combo type" in table
+    with app.app_context():
+        _, lines = progress.week_lines(learners.learner_by_name("Ann").id, clock_now(app).date() - timedelta(weeks=1))
+    hand = next(line for line in lines if line.combo_type is None)
+    assert [(c.seen, c.right, c.too_high) for c in hand.cells] == [(1, 0, 1)]
+
+
+def test_a_right_count_has_no_counted_too_high_line(app, learner):
+    drill = _open_count(app, learner, "4C 5D 6H KC", "5S")
+    learner.post(drill, {"total": "16"}, page=drill)
+    drill = _open_count(app, learner, "5H 5D 5S JC", "5C")
+    learner.post(drill, {"total": "20"}, page=drill)  # too low: on the combo types, not on the line
+    text = _week_table(learner.client.get("/progress/"))
+    assert "Counted too high" not in text and "counts against no combo type" not in text
+
+
+def test_the_counted_too_high_line_in_russian(app, learner):
+    drill = _open_count(app, learner, "4C 5D 6H KC", "5S")
+    learner.post(drill, {"total": "20"}, page=drill)
+    learner.post("/language", {"language": "ru", "next": "/progress/"})
+    text = page_text(learner.client.get("/progress/"))
+    assert "Насчитано больше 100\u00a0% 1 из 1 ответа" in text or "Насчитано больше 100 % 1 из 1 ответа" in text
+
+
+def test_what_is_due_links_to_the_drill_that_deals_it(app, learner):
+    drill = _open_count(app, learner, "5H 5D 5S JC", "5C")
+    learner.post(drill, {"total": "20"}, page=drill)
+    time_passes(app, "Ann", 11)
+    app.config["CLOCK"] = FixedClock(database.utcnow())  # the page's clock, the one the cards were due by
+    html = learner.client.get("/progress/").get_data(as_text=True)
+    link = re.search(r'href="([^"]+)" data-testid="due-show">([^<]+)<', html)
+    assert link and link.group(2) == "1 deal to count"
+    dealt = learner.client.get(link.group(1))
+    assert dealt.status_code == 302
+    text = page_text(learner.client.get(dealt.headers["Location"]))
+    assert "A hand you missed earlier is back" in text
+    with app.app_context():
+        ann = learners.learner_by_name("Ann").id
+        missed = history.history(ann, limit=1)[0]
+        dealt_again = pending_drills.pending_drill(dealt.headers["Location"].rsplit("/", 1)[1], ann, DrillKind.SHOW)
+    assert dealt_again.retry_of == missed.id and dealt_again.payload["deal"] == missed.dealt["deal"]
+
+
+def test_every_due_kind_links_to_a_drill_that_reviews_it(app, learner):
+    with app.test_request_context():
+        links = progress_web.due_links({kind: 1 for kind in progress_web.DUE_DRILLS})
+    assert [link.url for link in links] == ["/show/", "/pegging/", "/discard/", "/pegging/best"]
+
+
+def test_an_untimed_answer_records_its_time_and_the_week_shows_its_median(app, learner):
+    drill = _open_count(app, learner, "4C 5D 6H KC", "5S")
+    learner.post(drill, {"total": "16"}, page=drill)
+    with app.app_context():
+        ann = learners.learner_by_name("Ann").id
+        attempt = history.history(ann, limit=1)[0]
+        buckets = {row.bucket for row in db.session.scalars(select(ProgressWeek).where(ProgressWeek.learner_id == ann))}
+        elapsed = db.session.scalar(select(Attempt.elapsed).where(Attempt.id == attempt.id))
+    assert attempt.seconds is None  # untimed: no speed for the ratings
+    assert elapsed is not None and elapsed >= 0  # but its time is kept
+    assert progress.UNTIMED not in buckets
+    table = _week_table(learner.client.get("/progress/"))
+    assert re.search(r"Counting a hand 100% 1 answer, \d+\.\d s", table)
+
+
+def test_an_untimed_answer_is_rated_without_speed(app, learner):
+    """The time from dealing is kept for every answer, but only a timed count's
+    seconds earn the speed bonus or cut: an untimed right answer scores 1, weight 1."""
+    drill = _open_count(app, learner, "4C 5D 6H KC", "5S")
+    learner.post(drill, {"total": "16"}, page=drill)
+    with app.app_context():
+        ann = learners.learner_by_name("Ann").id
+        info = history.history(ann, limit=1)[0]
+    deal = ShowDeal.from_dict(info.dealt["deal"])
+    attempt = grading.grade_show(deal, grading.total_options(False), Total(16)).attempt
+    result = skills.result_of(replace(attempt, elapsed=500.0))
+    assert (result.score, result.weight, result.grade.name) == (1.0, 1.0, "Good")
+
+
+def test_a_newcomers_home_offers_the_placement(learner):
+    html = learner.client.get("/").get_data(as_text=True)
+    text = page_text(learner.client.get("/"))
+    assert "Ten deals to find your level" in text and "Start the placement" in text
+    assert 'href="/progress/placement"' in html.split('data-testid="placement-offer"', 1)[1]
+
+
+def test_a_placed_learners_home_offers_no_placement(learner, app):
+    with app.app_context():
+        ann = learners.learner_by_name("Ann").id
+    for skill, n in placement.PLACEMENT_COUNTS.items():
+        _rated(app, ann, skill, n)
+    assert "placement-offer" not in learner.client.get("/").get_data(as_text=True)
+
+
+def test_a_learner_part_way_through_is_offered_to_go_on(learner, app):
+    with app.app_context():
+        ann = learners.learner_by_name("Ann").id
+    _rated(app, ann, Skill.COUNT_HAND, 1)
+    learner.post("/language", {"language": "ru", "next": "/"})
+    text = page_text(learner.client.get("/"))
+    assert "Пробный круг: отвечено раздач — 1 из 10." in text and "Продолжить пробный круг" in text
+
+
+def _placement_page(learner):
+    """Follow the placement to its next deal's page: the page's text."""
+    drill = learner.client.get(learner.client.get("/progress/placement").headers["Location"])
+    assert drill.status_code == 302
+    return drill.headers["Location"], page_text(learner.client.get(drill.headers["Location"]))
+
+
+def test_the_drill_page_says_which_placement_deal_it_is(learner, app):
+    location, text = _placement_page(learner)
+    assert location.startswith("/show/") and "Placement: deal 1 of 10" in text
+    learner.post(location, {"total": "0"}, page=location)
+    location, text = _placement_page(learner)
+    assert location.startswith("/pegging/") and "Placement: deal 2 of 10" in text
+
+
+def test_a_drill_page_says_nothing_of_the_placement_once_placed_or_for_a_skill_placed(learner, app):
+    with app.app_context():
+        ann = learners.learner_by_name("Ann").id
+    _rated(app, ann, Skill.BEST_CARD, 1)  # the best card's one placement deal is done
+    best = learner.client.get(learner.client.get("/pegging/best").headers["Location"])
+    assert "Placement:" not in page_text(best)
+    assert "Placement: deal 2 of 10" in page_text(learner.client.get(learner.client.get("/show/").headers["Location"]))
+    for skill, n in placement.PLACEMENT_COUNTS.items():
+        _rated(app, ann, skill, n)
+    assert "Placement:" not in page_text(learner.client.get(learner.client.get("/show/").headers["Location"]))

@@ -64,6 +64,15 @@ def placement_for(learner_id: int) -> Placement:
     return placement_of(learner_ratings(learner_id))
 
 
+def placement_deal(learner_id: int, skill: Skill) -> Placement | None:
+    """The learner's placement when their next first try on ``skill`` is one of
+    its deals (the page says "deal 3 of 10" as it goes); None once placed, or
+    when ``skill`` has had its placement deals."""
+    current = learner_ratings(learner_id)
+    placing = placement_of(current)
+    return None if placing.placed or not in_placement(current, skill) else placing
+
+
 def in_placement(current: Mapping[Skill, SkillRating], skill: Skill) -> bool:
     """Whether the learner's next answer on ``skill`` is still a placement deal."""
     return current[skill].rated < PLACEMENT_COUNTS[skill]

@@ -53,7 +53,8 @@ def answer(drill_id: str) -> ResponseReturnValue:
         except BadAnswer as error:
             return drill_pages.refused(error, url_for("discard.answer", drill_id=drill_id))
         return drill_pages.answered(pending, given, result="discard.result", again=url_for("discard.drill"))
-    return render_template("discard/drill.html", drill_id=drill_id, deal=deal, form=form)
+    return render_template("discard/drill.html", drill_id=drill_id, deal=deal, form=form,
+                           placement_step=drill_pages.placement_step(pending, deal))
 
 
 def _result(attempt: AttemptInfo) -> dict[str, Any]:

@@ -20,9 +20,11 @@ from werkzeug.wrappers.response import Response
 
 from trainer import practice
 from trainer.drills.answers import DrillAnswer
+from trainer.drills.deal import Deal
 from trainer.language.i18n import N_
 from trainer.language.i18n import gettext as _
-from trainer.rating.placement import placement_for
+from trainer.rating.placement import Placement, placement_deal, placement_for
+from trainer.rating.skills import skill_of
 from trainer.record import history, pending_drills
 from trainer.record.attempts import AttemptInfo, DrillKind
 from trainer.record.pending_drills import PendingDrill
@@ -69,6 +71,14 @@ def drill_rng() -> random.Random:
         if kept is None or kept[0] != seed:  # a test may set another seed on the same app
             kept = current_app.extensions[_SEEDS] = (seed, random.Random(seed))
         return random.Random(kept[1].getrandbits(64))
+
+
+def placement_step(pending: PendingDrill, deal: Deal) -> Placement | None:
+    """The placement, when answering this drill will be one of its deals (a first
+    try, not a miss brought back, on a skill still placing): its page says which."""
+    if pending.retry_of is not None:
+        return None
+    return placement_deal(g.learner.id, skill_of(pending.kind, deal))
 
 
 def open_drill(drill_id: str, kind: DrillKind) -> PendingDrill | None:

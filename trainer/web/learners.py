@@ -34,6 +34,7 @@ from wtforms.validators import DataRequired, InputRequired, Length
 from trainer.language.i18n import NC_, lazy_gettext, ngettext
 from trainer.language.i18n import gettext as _
 from trainer.play import games, solitaire
+from trainer.rating.placement import Placement, placement_for
 from trainer.record import accounts, learners, sessions, tries
 from trainer.web.forms import PostForm
 from trainer.web.security import local_path
@@ -239,6 +240,7 @@ def home() -> ResponseReturnValue:
         learners=learners.personal_learners(limit=PROFILES_LISTED + 1),
         listed=PROFILES_LISTED,
         next=_next_arg(),
+        placement=_placement(),
         **_unfinished(),
     )
 
@@ -274,12 +276,23 @@ def _unfinished() -> dict[str, tuple[games.GameSummary, ...] | tuple[tuple[int, 
     }
 
 
+def _placement() -> Placement | None:
+    """The signed-in learner's placement while they have not placed, which the home page
+    offers to start or go on with (None: placed, or no one signed in)."""
+    learner = g.get("learner")
+    if learner is None:
+        return None
+    placing = placement_for(learner.id)
+    return None if placing.placed else placing
+
+
 def _server_home() -> ResponseReturnValue:
     if request.method == "POST":
         flash(_("Sign in with your name and password."), "info")
         return redirect(url_for("learners.sign_in", next=_next_arg()))
     return render_template(
-        "learners/server_home.html", form=SignInForm(), leave=PostForm(), next=_next_arg(), **_unfinished()
+        "learners/server_home.html", form=SignInForm(), leave=PostForm(), next=_next_arg(), placement=_placement(),
+        **_unfinished(),
     )
 
 

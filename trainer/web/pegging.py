@@ -48,7 +48,8 @@ def answer(drill_id: str) -> ResponseReturnValue:
             return drill_pages.refused(error, url_for("pegging.answer", drill_id=drill_id))
         return drill_pages.answered(pending, given, result="pegging.result", again=url_for("pegging.quiz"))
     moment = PeggingMoment.from_dict(pending.payload["moment"])
-    return render_template("pegging/quiz.html", drill_id=drill_id, moment=moment, form=form)
+    return render_template("pegging/quiz.html", drill_id=drill_id, moment=moment, form=form,
+                           placement_step=drill_pages.placement_step(pending, moment))
 
 
 def _result(attempt: AttemptInfo) -> dict[str, Any]:
@@ -91,7 +92,8 @@ def best_answer(drill_id: str) -> ResponseReturnValue:
             return drill_pages.refused(error, url_for("pegging.best_answer", drill_id=drill_id))
         return drill_pages.answered(pending, given, result="pegging.best_result", again=url_for("pegging.best"))
     return render_template(
-        "pegging/best.html", drill_id=drill_id, question=question, legal=view.legal_cards(), form=form, count=view.count
+        "pegging/best.html", drill_id=drill_id, question=question, legal=view.legal_cards(), form=form, count=view.count,
+        placement_step=drill_pages.placement_step(pending, question),
     )
 
 

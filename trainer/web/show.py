@@ -120,6 +120,7 @@ def answer(drill_id: str) -> ResponseReturnValue:
         "show/drill.html", drill_id=drill_id, deal=shown.deal, options=shown.options, form=form,
         claims=shown.claims.claims, focus_label=focus_label(shown.options.focus),
         brought_back=pending.retry_of is not None, elapsed=int((utcnow() - pending.created_at).total_seconds()),
+        placement_step=drill_pages.placement_step(pending, shown.deal),
     )
 
 
