@@ -8,6 +8,7 @@ import flask_migrate
 from sqlalchemy import text
 
 from trainer.database import db
+from trainer.rating import progress
 from trainer.record import learners
 from trainer.web import MIGRATIONS_DIR, create_app
 
@@ -69,4 +70,31 @@ def test_the_playroom_migration_goes_down_and_up_again(tmp_path):
         assert "deal_met" in tables()
         flask_migrate.upgrade(directory=str(MIGRATIONS_DIR))
         assert {"room", "room_seat", "table_phrase"} <= tables() and {"live_key", "talk"} <= columns()
+        db.engine.dispose()
+
+
+def test_0017_adds_every_answers_time_and_counts_the_over_counts_recorded_before(tmp_path):
+    """0017 adds ``attempt.elapsed`` and the progress rows of first attempts counted too
+    high (a total of 20 for a hand of 16), and takes both away again going down."""
+    url = f"sqlite:///{tmp_path / 'times.sqlite3'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        columns = lambda: {c["name"] for c in db.inspect(db.engine).get_columns("attempt")}  # noqa: E731
+        run = lambda sql, **values: db.session.execute(text(sql), values)  # noqa: E731
+        assert "elapsed" in columns()
+        flask_migrate.downgrade(directory=str(MIGRATIONS_DIR), revision="0016_checkups")
+        assert "elapsed" not in columns()
+        run("INSERT INTO learner (id, name, name_key, created_at) VALUES (1, 'Ann', 'ann', :t)", t=datetime(2026, 3, 4))
+        for attempt_id, answered in ((1, 20), (2, 16), (3, 12)):
+            run("INSERT INTO attempt (id, learner_id, created_at, kind, mode, dealt, answer, points_expected,"
+                " points_answered, points_missed, correct, seconds) VALUES (:id, 1, :t, 'show', 'total',"
+                " '{\"deal\": {\"crib\": false}}', '{}', 16, :answered, 0, :correct, NULL)",
+                id=attempt_id, t=datetime(2026, 3, 4, 12), answered=answered, correct=answered == 16)
+        db.session.commit()
+        flask_migrate.upgrade(directory=str(MIGRATIONS_DIR))
+        rows = run("SELECT week, skill, combo_type, seen, right FROM progress_week WHERE combo_type = :t",
+                   t=progress.COUNTED_TOO_HIGH).all()
+        assert [tuple(row)[1:] for row in rows] == [("count a hand", "counted too high", 1, 0)]
+        assert str(rows[0][0]).startswith("2026-03-02")  # the Monday of its week
+        assert "elapsed" in columns()
         db.engine.dispose()
