@@ -24,6 +24,7 @@ from enum import StrEnum
 from typing import Any, Callable, Iterable
 
 from trainer import database
+from trainer.checkup import bank
 from trainer.drills import adaptive, grading
 from trainer.drills.answers import BestCard, ByCategory, Claims, DrillAnswer, LaidAway, PegPoints, ShowOptions, Total
 from trainer.drills.checking import Claim
@@ -41,10 +42,11 @@ from trainer.drills.deal import (
 )
 from trainer.language.i18n import gettext as _
 from trainer.rating import answers, dealing, memory, placement
-from trainer.rating.skills import Skill, combo_types_of
+from trainer.rating.skills import Skill, combo_types_of, deal_key
 from trainer.record import attempts, history, pending_drills, stats
 from trainer.record.attempts import DrillKind, NewAttempt
 from trainer.record.pending_drills import PendingDrill
+from trainer.record.stats import LearnerStats
 
 #: Candidate deals dealt for the rating to choose among (dealing eight costs a few milliseconds).
 CANDIDATES = 8
@@ -52,6 +54,16 @@ CANDIDATES = 8
 DUE_TYPE_BOOST = 2.0
 #: Under the adaptive policy a missed deal comes back after this many other answers.
 ADAPTIVE_SPACING = 5
+#: The review budget: a missed deal due comes back only when none of the learner's
+#: last ``REVIEW_EVERY - 1`` answers was one, so reviews are at most one answer in
+#: three, interleaved with new material rather than all first (when they were all
+#: first they made four answers in five, and a learner met little that was new).
+REVIEW_EVERY = 3
+#: How often a fresh deal is chosen among the candidates holding the learner's
+#: weakest combo type (when any does), nearest the target among them: the weak
+#: type is dealt at its own level, where weighting alone let the level pick
+#: drown it (a deal the learner has a 35% chance on weighed e^-16 at a 75% target).
+FOCUS_SHARE = 0.5
 
 
 class Policy(StrEnum):
@@ -96,6 +108,8 @@ def _due(learner_id: int, kind: DrillKind, policy: Policy) -> tuple[int | None, 
     answers back (adaptive)."""
     match policy:
         case Policy.CURRENT:
+            if history.retries_among_latest(learner_id, REVIEW_EVERY - 1):
+                return None
             return _replayable(kind, ((due.attempt_id, due.dealt)
                                       for due in memory.due_deals(learner_id, kind, database.utcnow())))
         case Policy.ADAPTIVE:
@@ -103,19 +117,39 @@ def _due(learner_id: int, kind: DrillKind, policy: Policy) -> tuple[int | None, 
     return None
 
 
-def _at_level(learner_id: int, kind: DrillKind, skill: Skill, rng: random.Random, new_deal: Callable[[], Deal],
-              target: float) -> Deal:
-    """One of :data:`CANDIDATES` deals from ``new_deal`` and a few from the shared
-    pool of rated deals (:func:`trainer.rating.dealing.pool_deals`), picked near the learner's level."""
+def _at_level(learner_id: int, kind: DrillKind, skill: Skill, rng: random.Random,
+              new_deal: Callable[[LearnerStats], Deal], target: float) -> Deal:
+    """One of :data:`CANDIDATES` deals from ``new_deal`` (given the learner's tallies,
+    read once) and a few from the shared pool of rated deals
+    (:func:`trainer.rating.dealing.pool_deals`), picked near the learner's level."""
     aim = dealing.aim_for(learner_id, skill, target)
-    candidates = [new_deal() for _ in range(CANDIDATES)] + dealing.pool_deals(learner_id, kind, skill, aim)
     totals = stats.learner_totals(learner_id, kind)
+    candidates = [new_deal(totals) for _ in range(CANDIDATES)] + dealing.pool_deals(learner_id, kind, skill, aim)
     due_types = set(memory.due_combo_types(learner_id, kind, database.utcnow()))
     weights = [
         weight * (DUE_TYPE_BOOST if due_types & set(combo_types_of(deal)) else 1.0)
         for deal, weight in zip(candidates, dealing.deal_weights(candidates, totals))
     ]
+    weakest = dealing.weakest_type(candidates, totals, due_types)
+    if weakest is not None and rng.random() < FOCUS_SHARE:
+        holding = [i for i, deal in enumerate(candidates) if weakest in combo_types_of(deal)]
+        candidates, weights = [candidates[i] for i in holding], [weights[i] for i in holding]
     return dealing.pick_deal(learner_id, skill, candidates, rng, weights=weights, target=target, aim=aim).deal
+
+
+#: Fresh deals drawn, at most, to find one the check-up has not reserved (one is almost always enough).
+RESERVED_TRIES = 20
+
+
+def _unreserved(new_deal: Callable[[], Deal]) -> Deal:
+    """A deal from ``new_deal`` that is none of the check-up's deals
+    (:func:`trainer.checkup.bank.is_checkup_key`): they stay unseen until the check-up."""
+    deal = new_deal()
+    for _try in range(RESERVED_TRIES):
+        if not bank.is_checkup_key(deal_key(deal)):
+            break
+        deal = new_deal()
+    return deal
 
 
 def _deal(
@@ -127,7 +161,7 @@ def _deal(
 ) -> Dealt:
     """A missed deal due under ``policy`` (None: nothing brought back) or ``new_deal()``, stored and committed."""
     due = _due(learner_id, kind, policy) if policy is not None else None
-    retry_of, deal = due if due is not None else (None, new_deal())
+    retry_of, deal = due if due is not None else (None, _unreserved(new_deal))
     drill_id = pending_drills.open_drill(learner_id, kind, payload(deal), retry_of=retry_of)
     database.commit()
     return Dealt(kind, drill_id, due is not None)
@@ -146,9 +180,8 @@ def next_show(
     candidates near the learner's level); a chosen focus deals that kind straight away."""
     skill = Skill.COUNT_CRIB if options.crib else Skill.COUNT_HAND
 
-    def adaptive_deal() -> Deal:
-        focus = adaptive.choose_focus(stats.learner_totals(learner_id, DrillKind.SHOW), rng)
-        return deal_show(rng, crib=options.crib, focus=focus)
+    def adaptive_deal(totals: LearnerStats) -> Deal:
+        return deal_show(rng, crib=options.crib, focus=adaptive.choose_focus(totals, rng))
 
     def new_deal() -> Deal:
         if options.focus is not None:
@@ -157,7 +190,7 @@ def next_show(
             case Policy.RANDOM:
                 return deal_show(rng, crib=options.crib)
             case Policy.ADAPTIVE:
-                return adaptive_deal()
+                return adaptive_deal(stats.learner_totals(learner_id, DrillKind.SHOW))
         return _at_level(learner_id, DrillKind.SHOW, skill, rng, adaptive_deal, target)
 
     return _deal(
@@ -171,15 +204,15 @@ def next_pegging(learner_id: int, rng: random.Random, *, target: float = placeme
     """The next pegging moment to score: a miss due, or a moment as ``policy``
     deals it (current: the kinds the learner misses most, near their level)."""
 
-    def adaptive_deal() -> Deal:
-        return pegging_moment(rng, adaptive.choose_peg_tag(stats.learner_totals(learner_id, DrillKind.PEGGING), rng))
+    def adaptive_deal(totals: LearnerStats) -> Deal:
+        return pegging_moment(rng, adaptive.choose_peg_tag(totals, rng))
 
     def new_deal() -> Deal:
         match policy:
             case Policy.RANDOM:
                 return pegging_moment(rng, None)
             case Policy.ADAPTIVE:
-                return adaptive_deal()
+                return adaptive_deal(stats.learner_totals(learner_id, DrillKind.PEGGING))
         return _at_level(learner_id, DrillKind.PEGGING, Skill.PEGGING, rng, adaptive_deal, target)
 
     return _deal(learner_id, DrillKind.PEGGING, policy, new_deal, lambda moment: {"moment": moment.to_dict()})
@@ -196,7 +229,7 @@ def next_discard(
 
     def new_deal() -> Deal:
         if policy is Policy.CURRENT:
-            return _at_level(learner_id, DrillKind.DISCARD, Skill.DISCARD, rng, lambda: deal_discard(rng), target)
+            return _at_level(learner_id, DrillKind.DISCARD, Skill.DISCARD, rng, lambda _totals: deal_discard(rng), target)
         return deal_discard(rng)
 
     return _deal(learner_id, DrillKind.DISCARD, policy, new_deal, lambda deal: {"deal": deal.to_dict()})
@@ -210,7 +243,7 @@ def next_best_play(learner_id: int, rng: random.Random, *, target: float = place
     def new_deal() -> Deal:
         if policy is Policy.CURRENT:
             return _at_level(learner_id, DrillKind.BEST_PLAY, Skill.BEST_CARD, rng,
-                             lambda: best_play_question(rng), target)
+                             lambda _totals: best_play_question(rng), target)
         return best_play_question(rng)
 
     return _deal(learner_id, DrillKind.BEST_PLAY, policy, new_deal, lambda question: {"question": question.to_dict()})

@@ -21,8 +21,8 @@ from trainer.rating import dealing, ratings
 from trainer.rating.glicko2 import rating_for_chance
 from trainer.rating.models import DealMet, DealRating, LearnerRating, ReviewCard
 from trainer.rating.placement import TARGET_CHANCE
-from trainer.rating.skills import Skill, deal_key, deal_payload
-from trainer.record import history, learners, pending_drills
+from trainer.rating.skills import Skill, combo_types_of, deal_key, deal_payload
+from trainer.record import history, learners, pending_drills, stats
 from trainer.record.attempts import DrillKind
 
 
@@ -73,6 +73,25 @@ def test_a_missed_deal_comes_back_when_fsrs_says_it_is_due_before_a_new_one(app,
     assert again.brought_back
     brought = pending_of(ann, again)
     assert brought.retry_of == missed and brought.payload["moment"] == pending.payload["moment"]
+
+
+def right_answer(pending: pending_drills.PendingDrill) -> PegPoints:
+    moment = PeggingMoment.from_dict(pending.payload["moment"])
+    return PegPoints(moment.points, moment.play().count)
+
+
+def test_reviews_keep_to_their_budget_interleaved_with_new_deals(app, ann):
+    """Four misses all due: they come back one answer in three (REVIEW_EVERY), not all first."""
+    for seed in range(4):
+        pending = pending_of(ann, practice.next_pegging(ann, random.Random(seed)))
+        practice.answer_drill(ann, pending, wrong_answer(pending))
+    time_passes(ann, 60)
+    brought_back = []
+    for seed in range(10, 19):
+        dealt = practice.next_pegging(ann, random.Random(seed))
+        brought_back.append(dealt.brought_back)
+        practice.answer_drill(ann, pending_of(ann, dealt), right_answer(pending_of(ann, dealt)))
+    assert brought_back == [True, False, False] * 3
 
 
 def test_a_chosen_seat_skips_the_review(app, ann):
@@ -174,12 +193,30 @@ def test_new_deals_are_picked_near_the_learners_level(app, ann, monkeypatch):
         return picked
 
     monkeypatch.setattr(practice.dealing, "pick_deal", watched)
+    monkeypatch.setattr(practice, "FOCUS_SHARE", 0.0)  # every candidate offered, none kept for a weak type
     dealt = practice.next_show(ann, random.Random(12), options=ShowOptions(crib=True), target=0.6)
     skill, candidates, deal, target = picks[-1]
     assert (skill, candidates, target) == (Skill.COUNT_CRIB, practice.CANDIDATES, 0.6)
     assert pending_of(ann, dealt).payload["deal"] == deal.to_dict()
     practice.next_show(ann, random.Random(13), options=ShowOptions(focus=FocusKind.NOBS))
     assert len(picks) == 1  # a focus the learner chose is dealt as asked
+
+
+def test_a_weak_combo_type_is_dealt_at_its_own_level(app, ann, monkeypatch):
+    """With the focus share taken, the rating picks among the candidates holding the
+    learner's weakest type only (one never tried counts as half wrong)."""
+    offered = []
+    pick = practice.dealing.pick_deal
+
+    def watched(learner_id, skill, deals, rng, **options):
+        offered.append(list(deals))
+        return pick(learner_id, skill, deals, rng, **options)
+
+    monkeypatch.setattr(practice.dealing, "pick_deal", watched)
+    monkeypatch.setattr(practice, "FOCUS_SHARE", 1.0)
+    practice.next_pegging(ann, random.Random(3))
+    weakest = dealing.weakest_type(offered[-1], stats.learner_totals(ann, DrillKind.PEGGING))
+    assert weakest is not None and all(weakest in combo_types_of(deal) for deal in offered[-1])
 
 
 def rate_deals(skill: Skill, rated: dict[float, object]) -> dict[float, str]:

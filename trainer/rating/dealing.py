@@ -84,6 +84,26 @@ def weak_type_weight(types: Iterable[ComboType], stats: LearnerStats) -> float:
     return 1.0 + ERROR_BOOST * worst
 
 
+def weakest_type(deals: Sequence[Deal], stats: LearnerStats, due: Iterable[ComboType] = ()) -> ComboType | None:
+    """The learner's weakest combo type among those ``deals`` hold: a type FSRS says
+    is due first (the one due longest, ``due`` in that order), else the highest
+    error rate (an untried type counting as :data:`~trainer.drills.adaptive.UNTRIED_ERROR`);
+    None when no deal holds a type the learner has missed or not tried.
+
+    >>> from trainer.record.stats import ComboStats
+    >>> stats = LearnerStats(10, 5, 0, None, (ComboStats(ComboType.NOBS, 4, 1, 0), ComboStats(ComboType.PAIR, 4, 4, 0)), ())
+    >>> weakest_type([], stats), weakest_type([], stats, [ComboType.RUN])
+    (None, None)
+    """
+    held = {combo_type for deal in deals for combo_type in combo_types_of(deal)}
+    due_held = [combo_type for combo_type in due if combo_type in held]
+    if due_held:
+        return due_held[0]
+    errors = {t: (1 - stats.of(t).right / stats.of(t).seen if stats.of(t).seen else UNTRIED_ERROR) for t in held}
+    worst = max(sorted(errors), key=errors.__getitem__, default=None)
+    return worst if worst is not None and errors[worst] > 0 else None
+
+
 def deal_weights(deals: Sequence[Deal], stats: LearnerStats) -> list[float]:
     """:func:`weak_type_weight` of each deal (from the combo types it holds)."""
     return [weak_type_weight(combo_types_of(deal), stats) for deal in deals]

@@ -5,8 +5,11 @@ every later answer to it, and what is due.
 * A **deal card** is made when a learner answers a deal wrong (first try or
   retry); every later answer to that deal reviews it, graded from correctness
   and time (:func:`trainer.rating.skills.grade_of`: Again / Hard / Good / Easy).
-* A **combo card** is made when a learner gets a combo type wrong; every later
-  answer holding that type reviews it, graded by that type's result.
+* A **combo card** is made when a learner gets a combo type wrong; the first
+  answer of a day holding that type reviews it, graded by that type's result.
+  Once a day, because a type is met many times in a sitting: were each answer a
+  review, a miss followed by ten quick answers in half an hour would leave the
+  card stable for 39 days (twenty: 541), and the type not due for a year.
 * A card is **due** when FSRS says its recall has fallen to the desired
   retention (:data:`DESIRED_RETENTION`, 0.9): at first after the learning
   step (:data:`LEARNING_STEPS`, ten minutes, so a miss comes back in the same
@@ -134,7 +137,10 @@ def reviews_of(
         reviews.append(CardReview(key, review(existing.get(key), result.grade, when), None))
     for combo in attempt.results:
         key = combo_card_key(combo.type)
-        if key in existing or not combo.right:
+        card = existing.get(key)
+        if card is not None and card.last_review is not None and card.last_review.date() == when.date():
+            continue  # graded once a day, by the day's first answer holding the type
+        if card is not None or not combo.right:
             grade = grade_of(bool(combo.right), attempt.seconds, usual)
             reviews.append(CardReview(key, review(existing.get(key), grade, when), combo.type))
     return reviews

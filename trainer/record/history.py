@@ -145,6 +145,13 @@ def recent_mistakes(learner_id: int, limit: int = 10) -> tuple[AttemptInfo, ...]
     )
 
 
+def retries_among_latest(learner_id: int, latest: int) -> int:
+    """How many of the learner's ``latest`` answers were retries (a missed deal brought back):
+    what the practice's review budget counts (one query off the (learner, time) index)."""
+    newest = newest_first(select(Attempt.retry_of).where(Attempt.learner_id == learner_id)).limit(latest)
+    return sum(1 for (retry_of,) in db.session.execute(newest) if retry_of is not None)
+
+
 #: How far back (in attempts) the adaptive policy looks for a miss to bring back.
 REVIEW_WINDOW = 200
 

@@ -8,8 +8,13 @@ import pytest
 from fsrs import Rating as Grade
 from fsrs import State
 
-from trainer.rating.memory import DESIRED_RETENTION, review
-from trainer.rating.skills import USUAL_SECONDS, Skill, UsualTime, grade_of
+from engine.cards import Card, parse_cards
+from trainer.drills.answers import ShowOptions, Total
+from trainer.drills.deal import ShowDeal
+from trainer.drills.grading import grade_show
+from trainer.rating.memory import DESIRED_RETENTION, combo_card_key, review, reviews_of
+from trainer.rating.skills import USUAL_SECONDS, Skill, UsualTime, grade_of, result_of
+from trainer.record.combos import ComboType
 
 T0 = datetime(2026, 1, 5, 18, 0)
 
@@ -68,3 +73,19 @@ def test_a_card_is_due_when_recall_falls_to_the_target():
 
 def test_each_skill_has_a_usual_time():
     assert set(USUAL_SECONDS) == set(Skill)
+
+
+def test_a_combo_card_is_graded_once_a_day_by_the_days_first_answer():
+    deal = ShowDeal(tuple(parse_cards("5H 5D 9S KC")), Card.parse("2C"), False)  # fifteens and a pair
+    usual = USUAL_SECONDS[Skill.COUNT_HAND]
+    wrong = grade_show(deal, ShowOptions(), Total(0)).attempt
+    right = grade_show(deal, ShowOptions(), Total(deal.score().total)).attempt
+    made = {r.key: r.card for r in reviews_of(wrong, result_of(wrong), {}, T0, usual)}
+    pair = combo_card_key(ComboType.PAIR)
+    assert pair in made
+
+    def combo_reviews(when: datetime) -> list[str]:
+        return [r.key for r in reviews_of(right, result_of(right), made, when, usual) if r.combo_type is not None]
+
+    assert combo_reviews(T0 + timedelta(minutes=30)) == []  # the same day: the miss was the day's grade
+    assert pair in combo_reviews(T0 + timedelta(days=1))  # the next day's first answer grades it
