@@ -194,3 +194,16 @@ def test_the_progress_page_lists_the_checkups(app, learner):
     take(learner, [right_form(item) for item in FIRST])
     text = page_text(learner.client.get("/progress/"))
     assert "Check-ups" in text and "Mar 4, 2026 0.0" in text
+
+
+def test_the_checkup_speaks_russian(app, learner):
+    learner.post("/language", {"language": "ru"})
+    assert "Ваша еженедельная проверка: десять новых раздач, минут пять." in page_text(learner.client.get("/"))
+    location = start(learner)
+    assert "Проверка: раздача 1 из 10" in page_text(learner.client.get(location))
+    bad = answer(learner, location, 0, {"total": "много"})
+    assert "Type your total" not in page_text(learner.client.get(bad.headers["Location"]))
+    for position, item in enumerate(FIRST):
+        answer(learner, location, position, right_form(item))
+    result = page_text(learner.client.get(location))
+    assert "Ваша проверка: упущено 0,0 очка за раздачу" in result and "Упущено: 0" in result
