@@ -114,21 +114,21 @@ DIFFICULTY: dict[str, float] = {
     C.PEG_GO: 0.0, C.PEG_LAST_CARD: 0.0,
     DISCARD: 0.0, BEST_CARD: 0.3,
 }
-#: The best accuracy each type can reach.
+#: The best accuracy each type can reach (all above the harness's 90% "mastered", slowly reached for the hardest).
 CEILING: dict[str, float] = {
-    C.FIFTEEN_2: 0.98, C.FIFTEEN_3: 0.96, C.FIFTEEN_4: 0.93, C.FIFTEEN_5: 0.90,
-    C.PAIR: 0.99, C.PAIR_ROYAL: 0.97, C.RUN: 0.98, C.MULTIPLE_RUNS: 0.92,
-    C.HAND_FLUSH: 0.96, C.CRIB_FLUSH: 0.92, C.NOBS: 0.90,
-    C.PEG_FIFTEEN: 0.99, C.PEG_THIRTY_ONE: 0.99, C.PEG_PAIR: 0.98, C.PEG_RUN: 0.92,
-    C.PEG_GO: 0.95, C.PEG_LAST_CARD: 0.95,
+    C.FIFTEEN_2: 0.98, C.FIFTEEN_3: 0.97, C.FIFTEEN_4: 0.95, C.FIFTEEN_5: 0.94,
+    C.PAIR: 0.99, C.PAIR_ROYAL: 0.97, C.RUN: 0.98, C.MULTIPLE_RUNS: 0.94,
+    C.HAND_FLUSH: 0.96, C.CRIB_FLUSH: 0.94, C.NOBS: 0.94,
+    C.PEG_FIFTEEN: 0.99, C.PEG_THIRTY_ONE: 0.99, C.PEG_PAIR: 0.98, C.PEG_RUN: 0.94,
+    C.PEG_GO: 0.96, C.PEG_LAST_CARD: 0.96,
     DISCARD: 0.90, BEST_CARD: 0.90,
 }
 #: A newcomer's parts: spread of the own parts and of the factors (logits, mean 0).
 OWN_SPREAD = 0.5
 FACTOR_SPREAD = 0.7
 #: Where practice leads each kind of part.
-OWN_TOP = 2.0
-FACTOR_TOP = 2.0
+OWN_TOP = 2.5
+FACTOR_TOP = 2.5
 #: The share of the gap to the top one practice closes: an item missed (or over-claimed), an item seen.
 LEARN_MISSED = 0.10
 LEARN_SEEN = 0.03
