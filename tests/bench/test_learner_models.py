@@ -324,3 +324,18 @@ def test_rules_slips_grow_with_the_items_in_the_count():
                        for i in range(400))
              for name, drill in (("few", few), ("many", many))}
     assert wrong["many"] > wrong["few"]
+
+
+def test_the_readmes_minimal_model_keeps_the_protocol_and_is_always_right(tmp_path):
+    readme = (ROOT / "bench" / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Learner models (the plain-data protocol)")[1]
+    code = section.split("```python\n")[1].split("```")[0]
+    (tmp_path / "perfect.py").write_text(code, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("learner_model_perfect", tmp_path / "perfect.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    model = module.make(1)
+    for drill in every_kind():
+        reply = model.answer(drill)
+        model.feedback(drill, True)
+        assert protocol.is_right(drill, reply), (drill["skill"], reply)
