@@ -147,6 +147,10 @@ FAST_BONUS = 0.25
 SLOW_CUT = 0.5
 
 
+#: A score at or below this is a failure for FSRS too (:func:`grade_of`).
+PASS_SCORE = 0.5
+
+
 def speed_score(correct: bool, seconds: float | None, usual: UsualTime) -> tuple[float, float]:
     """An answer's score and its weight factor from correctness and time (the
     Chess Tactics Server's rule): wrong 0; right 1, times 1.25 when fast, less
@@ -171,15 +175,18 @@ def speed_score(correct: bool, seconds: float | None, usual: UsualTime) -> tuple
 
 
 def grade_of(correct: bool, seconds: float | None, usual: UsualTime) -> Grade:
-    """The FSRS grade of an answer: Again when wrong; right, Easy when faster
-    than the usual less a spread, Hard when slower than the usual plus one,
-    Good otherwise (and when untimed).
+    """The FSRS grade of an answer, one with the rating's score
+    (:func:`speed_score`) so that the two agree on a pass: Again when wrong or
+    when so slow that the rating counts it half a failure or worse (score 0.5
+    or less); Hard when slow but more right than wrong; Easy when faster than
+    the usual less a spread; Good otherwise (and when untimed).
 
     >>> usual = UsualTime(20, 10)
-    >>> [grade_of(ok, s, usual).name for ok, s in [(False, 5), (True, 5), (True, 20), (True, 45), (True, None)]]
-    ['Again', 'Easy', 'Good', 'Hard', 'Good']
+    >>> [grade_of(ok, s, usual).name for ok, s in [(False, 5), (True, 5), (True, 20), (True, 45), (True, 70), (True, None)]]
+    ['Again', 'Easy', 'Good', 'Hard', 'Again', 'Good']
     """
-    if not correct:
+    score, _weight = speed_score(correct, seconds, usual)
+    if score <= PASS_SCORE:
         return Grade.Again
     if seconds is None:
         return Grade.Good

@@ -13,7 +13,7 @@ from trainer.drills.answers import ShowOptions, Total
 from trainer.drills.deal import ShowDeal
 from trainer.drills.grading import grade_show
 from trainer.rating.memory import DESIRED_RETENTION, combo_card_key, review, reviews_of
-from trainer.rating.skills import USUAL_SECONDS, Skill, UsualTime, grade_of, result_of
+from trainer.rating.skills import USUAL_SECONDS, Skill, UsualTime, grade_of, result_of, speed_score
 from trainer.record.combos import ComboType
 
 T0 = datetime(2026, 1, 5, 18, 0)
@@ -24,10 +24,14 @@ T0 = datetime(2026, 1, 5, 18, 0)
     (True, 3.0, Grade.Easy),     # faster than the usual time less its spread
     (True, 20.0, Grade.Good),    # within a spread of the usual time
     (True, 45.0, Grade.Hard),    # slower than the usual time plus its spread
+    (True, 60.0, Grade.Again),   # twice the slow limit: the rating scores it 0.5, a failure for both
     (True, None, Grade.Good),    # untimed
 ])
 def test_the_grade_comes_from_correctness_and_time(correct, seconds, grade):
-    assert grade_of(correct, seconds, UsualTime(20.0, 10.0)) is grade
+    usual = UsualTime(20.0, 10.0)
+    assert grade_of(correct, seconds, usual) is grade
+    score, _weight = speed_score(correct, seconds, usual)
+    assert (grade is not Grade.Again) == (score > 0.5)  # the rating and FSRS agree on a pass
 
 
 def test_a_missed_deal_comes_back_after_ten_minutes_then_after_days():
