@@ -153,7 +153,7 @@ MAX_SLIP = 0.08
 SLIP_OFFSETS = (-2, -1, 1, 2)
 #: A discard's or best card's difficulty spread (logits) and the guess's temperature (points).
 DEAL_SPREAD = 0.8
-GUESS_SCALE = 0.5
+GUESS_SCALE = 1.5
 #: Recalling a deal seen before: the chance just after, its time scale (days); the time it takes (share).
 RECALL = 0.5
 RECALL_TAU = 2.0
