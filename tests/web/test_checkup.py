@@ -189,11 +189,16 @@ def test_an_answer_to_a_deal_out_of_range_or_to_someone_elses_checkup_is_refused
         assert db.session.scalar(select(func.count()).select_from(CheckupAnswerRow)) == 0
 
 
-def test_the_progress_page_lists_the_checkups(app, learner):
+def test_the_progress_page_lists_the_checkups_and_draws_them_from_the_second(app, learner):
     assert "No check-up yet." in page_text(learner.client.get("/progress/"))
     take(learner, [right_form(item) for item in FIRST])
-    text = page_text(learner.client.get("/progress/"))
-    assert "Check-ups" in text and "Mar 4, 2026 0.0" in text
+    progress = learner.client.get("/progress/")
+    assert "Check-ups" in page_text(progress) and "Mar 4, 2026 0.0" in page_text(progress)
+    assert "checkup-chart" not in progress.get_data(as_text=True)  # one point is no line
+    app.config["CLOCK"] = FixedClock(TEST_NOW + timedelta(days=8))
+    take(learner, [wrong(item)[0] for item in checkup_set(1)])
+    html = learner.client.get("/progress/").get_data(as_text=True)
+    assert html.count('class="dot"><title>') == 2 and "4 Mar: 0.0" in html and "checkup-chart" in html
 
 
 def test_the_checkup_speaks_russian(app, learner):

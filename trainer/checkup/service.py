@@ -28,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from trainer import database
 from trainer.checkup.bank import CHECKUPS, CheckupDeal, checkup_set
 from trainer.checkup.models import CheckupAnswerRow, CheckupRow
-from trainer.checkup.scoring import points_left
+from trainer.checkup.scoring import Truth, points_left, truth
 from trainer.database import db
 from trainer.drills.answers import BestCard, DrillAnswer, LaidAway, PegPoints, show_answer_from_dict
 from trainer.rating import tables
@@ -200,6 +200,11 @@ def start_checkup(learner_id: int, now: datetime) -> Checkup | None:
     except IntegrityError:  # another request started this number a moment ago: that one is under way
         database.rollback()
     return open_checkup(learner_id)
+
+
+def result_lines(checkup: Checkup) -> tuple[tuple[Answered, Truth], ...]:
+    """Each answered deal of a check-up beside its right answer, for the result."""
+    return tuple((answered, truth(answered.item)) for answered in checkup.answers)
 
 
 def answer(learner_id: int, checkup_id: int, position: int, given: DrillAnswer, now: datetime) -> tuple[Checkup, bool]:

@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from trainer.charts import LinesChart
 from trainer.checkup import service
 from trainer.checkup.bank import CheckupDeal
-from trainer.checkup.scoring import truth
 from trainer.drills.answers import DrillAnswer, Total
 from trainer.drills.deal import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDeal
 from trainer.drills.grading import best_play_view
-from trainer.language.i18n import N_
+from trainer.language import i18n
+from trainer.language.i18n import N_, pgettext
 from trainer.language.i18n import gettext as _
 from trainer.web.daily import now
 from trainer.web.forms import (
@@ -76,6 +77,16 @@ def checkup_history() -> tuple[service.Finished, ...]:
     return () if learner is None else service.history(learner.id)
 
 
+@bp.app_template_global()
+def checkup_chart(checkups: tuple[service.Finished, ...]) -> LinesChart | None:
+    """The check-ups' points left per deal, oldest first, laid out for an inline SVG (None: fewer than two)."""
+    if len(checkups) < 2:
+        return None
+    labels = [i18n.format_date(c.finished_at.date(), "d MMM") for c in checkups]
+    return LinesChart.lay_out({pgettext("column", "Points left per deal"): [c.score for c in checkups]}, labels,
+                              width=560, height=220)
+
+
 @bp.get("/")
 @learner_required
 def index() -> ResponseReturnValue:
@@ -106,8 +117,7 @@ def page(checkup_id: int) -> ResponseReturnValue:
         abort(404)
     position = checkup.next_position
     if checkup.finished or position is None:
-        lines = [(answered, truth(answered.item)) for answered in checkup.answers]
-        return render_template("checkup/result.html", checkup=checkup, lines=lines)
+        return render_template("checkup/result.html", checkup=checkup, lines=service.result_lines(checkup))
     item = checkup.deals[position]
     view = best_play_view(item.deal) if isinstance(item.deal, BestPlayQuestion) else None
     return render_template("checkup/deal.html", checkup=checkup, position=position, item=item, deal=item.deal,
@@ -135,7 +145,10 @@ def answer(checkup_id: int, position: int) -> ResponseReturnValue:
     checkup = service.checkup_of(g.learner.id, checkup_id)
     if checkup is None:
         abort(404)
-    if not PostForm().validate_on_submit() or not 0 <= position < len(checkup.deals):
+    if not PostForm().validate_on_submit():
+        return redirect(here)
+    if not 0 <= position < len(checkup.deals):
+        flash(_(REFUSED[service.Refusal.NO_SUCH_DEAL]), "error")
         return redirect(here)
     if checkup.finished or position in {a.position for a in checkup.answers}:
         flash(_("That deal was answered already: the first answer counts."), "info")
