@@ -164,9 +164,9 @@ def best_choices(drill: Drill) -> list[Choice]:
 def is_right(drill: Drill, reply: Reply) -> bool:
     """Whether a reply is right: the count's total, or a choice that loses nothing."""
     if is_count(drill):
-        return reply.get(COUNT_KEYS[drill["skill"]]) == total_of(drill["items"])  # type: ignore[call-overload]
+        return reply.get(COUNT_KEYS[drill["skill"]]) == total_of(drill["items"])
     key = CHOICE_KEYS[drill["skill"]]
-    answer = reply.get(key)  # type: ignore[call-overload]
+    answer = reply.get(key)
     return any(_same_choice(choice[key], answer) for choice in best_choices(drill))  # type: ignore[literal-required]
 
 

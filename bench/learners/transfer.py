@@ -180,13 +180,13 @@ class Part:
         """The part at ``day``, faded since the last practice."""
         if self.last is None:
             return self.start
-        return self.start + self.learnt * (1 + max(0.0, day - self.last) / self.tau) ** -DECAY
+        return self.start + self.learnt * _retained(day - self.last, self.tau)
 
     def practise(self, rate: float, top: float, day: float) -> None:
         """Fade, stretch the memory's time scale by how much was forgotten, then close ``rate`` of the gap to ``top``."""
         value = self.value(day)
         if self.last is not None:
-            retained = (1 + max(0.0, day - self.last) / self.tau) ** -DECAY
+            retained = _retained(day - self.last, self.tau)
             self.tau = min(MAX_TAU, self.tau * (1 + SPACING_GAIN * (1 - retained)))
         self.learnt = value + rate * (top - value) - self.start
         self.last = day
@@ -290,7 +290,7 @@ class TransferLearner:
     def _recalls(self, key: str, day: float, rng: random.Random) -> bool:
         if key not in self.shown:
             return False
-        return rng.random() < RECALL * (1 + max(0.0, day - self.shown[key]) / RECALL_TAU) ** -DECAY
+        return rng.random() < RECALL * _retained(day - self.shown[key], RECALL_TAU)
 
     def _count(self, drill: Drill, items: list[Item], day: float,
                rng: random.Random) -> tuple[int, Counted, float]:
@@ -325,6 +325,11 @@ class TransferLearner:
 
     def _seconds(self, usual: float, p: float, recalled: bool) -> float:
         return usual * (RECALL_SPEED if recalled else 1.5 - 0.5 * p)
+
+
+def _retained(days: float, tau: float) -> float:
+    """The share of a memory left after ``days`` (power-law forgetting, time scale ``tau``)."""
+    return float((1 + max(0.0, days) / tau) ** -DECAY)
 
 
 def _flush_only_in_hand(drill: Drill) -> bool:
