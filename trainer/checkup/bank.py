@@ -10,7 +10,8 @@ by the drills' own dealing functions (:mod:`trainer.drills.deal`) from
   simulated newcomer counts it right (:func:`trainer.rating.learner_model.newcomer_chance`
   of its combo types, which :func:`trainer.rating.ratings.prior_rating` turns
   into the deal's starting rating), between :data:`CHANCE_BAND`'s ends: a prior
-  rating of about 1230 to 1580;
+  rating of about 1230 to 1580 (a pegging moment never the opening lead: a
+  single card with nothing to count, one of a few dozen the drills deal often);
 * a discard, whose prior is the same for every deal (``UNCALIBRATED``): the
   mean expected points the fifteen possible discards lose against the best
   (the exact analysis the drill's table shows), within :data:`DISCARD_LOSS_BAND`;
@@ -47,6 +48,7 @@ from trainer.drills.deal import (
     BestPlayQuestion,
     Deal,
     DiscardDeal,
+    PeggingMoment,
     best_play_question,
     deal_discard,
     deal_show,
@@ -107,6 +109,8 @@ def in_band(skill: Skill, deal: Deal) -> bool:
         assert isinstance(deal, BestPlayQuestion)
         ranks = {card.rank for card in playable(deal.hand, pile_count(deal.pile))}
         return bool(deal.pile) and BEST_CARD_CHOICES[0] <= len(ranks) <= BEST_CARD_CHOICES[1]
+    if isinstance(deal, PeggingMoment) and not deal.earlier and len(deal.pile) < 2:
+        return False  # the opening lead: nothing to count, and one of a few dozen the drills deal often
     return CHANCE_BAND[0] <= newcomer_chance(combo_types_of(deal)) <= CHANCE_BAND[1]
 
 
