@@ -65,16 +65,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.analysis.discard import analyse_discards  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from trainer import database, practice  # noqa: E402
-from trainer.database import db  # noqa: E402
 from trainer.checkup import bank  # noqa: E402
+from trainer.database import db  # noqa: E402
 from trainer.drills import grading  # noqa: E402
 from trainer.drills.answers import BestCard, DrillAnswer, LaidAway, PegPoints, ShowOptions, Total  # noqa: E402
 from trainer.drills.checking import PEG_TYPES, combos_of  # noqa: E402
 from trainer.drills.deal import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDeal, replay  # noqa: E402
 from trainer.rating.skills import Deal, Skill, deal_key  # noqa: E402
-from trainer.record.combos import ComboType  # noqa: E402
 from trainer.record import learners, pending_drills  # noqa: E402
-from trainer.record.attempts import DrillKind  # noqa: E402
+from trainer.record.combos import ComboType  # noqa: E402
 from trainer.web import create_app  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -119,7 +118,8 @@ def schedule(seed: int, learner: int, days: int) -> tuple[Sitting, ...]:
     (True, False)
     """
     rng = _stream(seed, learner, "schedule")
-    skills, weights = zip(*MIX)
+    skills = [skill for skill, _share in MIX]
+    weights = [share for _skill, share in MIX]
     sittings = []
     for day in range(days):
         if rng.random() >= PRACTICE_DAYS:
@@ -326,7 +326,7 @@ def simulate(job: Job) -> Simulated:
     plans = [schedule(job.seed, i, job.days) for i in range(job.learners)]
     dealer_rngs = [_stream(job.seed, i, "dealer") for i in range(job.learners)]
     with app.app_context():
-        ids = [learners.learner_by_name(f"learner {i}", create=True).id for i in range(job.learners)]
+        ids = [_new_learner(f"learner {i}") for i in range(job.learners)]
         database.commit()
         by_day: dict[int, list[tuple[int, Sitting]]] = defaultdict(list)
         for i, plan in enumerate(plans):
@@ -342,6 +342,12 @@ def simulate(job: Job) -> Simulated:
                     _practise(ids[i], models[i], sitting, dealer_rngs[i], policy, runs[i])
         db.engine.dispose()
     return Simulated(runs, models, url, time.perf_counter() - started)
+
+
+def _new_learner(name: str) -> int:
+    learner = learners.learner_by_name(name, create=True)
+    assert learner is not None
+    return learner.id
 
 
 def _check_up(model: Any, items: Sequence[Any], moment: datetime, day: int, run: LearnerRun) -> None:
@@ -370,8 +376,8 @@ def _practise(learner_id: int, model: Any, sitting: Sitting, rng: random.Random,
         with database.clock_at(now):
             dealt = _deal_next(learner_id, skill, rng, policy)
             pending = pending_drills.pending_drill(dealt.drill_id, learner_id, dealt.kind)
-        assert pending is not None
-        deal = replay(dealt.kind, pending.payload)
+        deal = replay(dealt.kind, pending.payload) if pending is not None else None
+        assert pending is not None and deal is not None, "the product stored a drill it cannot deal again"
         drill = drill_of(skill, deal, now)
         reply = model.answer(drill, learn=True)
         now += timedelta(seconds=float(reply.get("seconds", 10.0)))
