@@ -187,6 +187,9 @@ def record_attempts(learner_id: int, attempts: Sequence[NewAttempt]) -> list[int
     # Core inserts on the tables (not ORM bulk inserts, which split a batch into
     # a statement per run of rows with the same columns left None).
     attempts_table, results_table = table_of(Attempt), table_of(ComboResultRow)
+    # Only a batch with times from dealing names that column: one without (demo data, imports,
+    # a game's answers) inserts as it did before migration 0017 added it.
+    with_elapsed = any(a.elapsed is not None for a in attempts)
     ids = list(
         db.session.scalars(
             insert(attempts_table).returning(attempts_table.c.id, sort_by_parameter_order=True),
@@ -203,9 +206,8 @@ def record_attempts(learner_id: int, attempts: Sequence[NewAttempt]) -> list[int
                     "points_missed": a.points_missed,
                     "correct": bool(a.correct),
                     "seconds": a.seconds,
-                    "elapsed": a.elapsed,
                     "retry_of": a.retry_of,
-                }
+                } | ({"elapsed": a.elapsed} if with_elapsed else {})
                 for a, moment in zip(attempts, moments)
             ],
         )
