@@ -475,6 +475,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", help="write the figures here")
     parser.add_argument("--quick", action="store_true", help="24 learners x 30 days")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--with", dest="earlier", action="append", default=[],
+                        help="a --json file of an earlier run (same learners, days and seed): its policies not run "
+                             "now join the report, paired as if run now (the random and adaptive policies do not "
+                             "change when only the current one does)")
     parser.add_argument("--keep", help="a folder to keep each run's SQLite database in (for bench/calibration.py)")
     args = parser.parse_args(argv)
     if args.quick:
@@ -495,6 +499,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         with ProcessPoolExecutor(max_workers=args.workers) as pool:
             results = list(pool.map(run_job, jobs))
+    ran = {(r["model"], r["policy"]) for r in results}
+    for earlier_file in args.earlier:
+        earlier = json.loads(Path(earlier_file).read_text())
+        if (earlier["learners"], earlier["days"], earlier["seed"]) != (args.learners, args.days, args.seed):
+            raise SystemExit(f"{earlier_file} is of another size or seed: its learners would not be these")
+        results += [r for r in earlier["raw"] if r["model"] in models and (r["model"], r["policy"]) not in ran]
     summary = report(results, args.days)
     print(f"{args.learners} learners x {args.days} days, seed {args.seed}, "
           f"{time.perf_counter() - started:.0f} s on {args.workers} processes")
@@ -502,7 +512,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         Path(args.json).write_text(json.dumps(
             {"learners": args.learners, "days": args.days, "seed": args.seed,
-             "models": summary,
+             "models": summary, "raw": results,
              # the shape, for the first model: {"policies": {NAME: {"checkups": {DAY: [...]}}}}
              "policies": {name: {"checkups": figures["checkups"]}
                           for name, figures in summary[models[0]]["policies"].items()}},

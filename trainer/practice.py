@@ -56,9 +56,9 @@ DUE_TYPE_BOOST = 2.0
 ADAPTIVE_SPACING = 5
 #: The review budget: a missed deal due comes back only when none of the learner's
 #: last ``REVIEW_EVERY - 1`` answers was one, so reviews are at most one answer in
-#: three, interleaved with new material rather than all first (when they were all
+#: four, interleaved with new material rather than all first (when they were all
 #: first they made four answers in five, and a learner met little that was new).
-REVIEW_EVERY = 3
+REVIEW_EVERY = 4
 #: How often a fresh deal is chosen among the candidates holding the learner's
 #: weakest combo type (when any does), nearest the target among them: the weak
 #: type is dealt at its own level, where weighting alone let the level pick

@@ -84,11 +84,42 @@ def weak_type_weight(types: Iterable[ComboType], stats: LearnerStats) -> float:
     return 1.0 + ERROR_BOOST * worst
 
 
+#: The points each combo type is worth in an average random deal of its drill
+#: (4,000 hands, cribs and pegging moments dealt by the drills' own functions,
+#: ``tests/trainer/rating/test_placement_and_dealing.py`` deals them again):
+#: what missing it costs a learner over the deals they will meet.
+POINTS_PER_DEAL: dict[ComboType, float] = {
+    ComboType.FIFTEEN_2: 1.48, ComboType.FIFTEEN_3: 1.01, ComboType.FIFTEEN_4: 0.14, ComboType.FIFTEEN_5: 0.01,
+    ComboType.PAIR: 1.04, ComboType.PAIR_ROYAL: 0.14, ComboType.RUN: 0.55, ComboType.MULTIPLE_RUNS: 0.30,
+    ComboType.HAND_FLUSH: 0.04, ComboType.CRIB_FLUSH: 0.01, ComboType.NOBS: 0.07,
+    ComboType.PEG_PAIR: 0.31, ComboType.PEG_LAST_CARD: 0.29, ComboType.PEG_GO: 0.24, ComboType.PEG_THIRTY_ONE: 0.23,
+    ComboType.PEG_FIFTEEN: 0.19, ComboType.PEG_RUN: 0.17,
+}
+#: Added to a type's points per deal when weighing what is at stake: a rare type
+#: the learner keeps missing (nobs, a flush) is still worth dealing now and then.
+RARE_TYPE_FLOOR = 0.3
+
+
+def points_at_stake(combo_type: ComboType, stats: LearnerStats) -> float:
+    """What the learner's misses of a combo type cost: their error rate on it (an
+    untried type counting as :data:`~trainer.drills.adaptive.UNTRIED_ERROR`)
+    times its points per deal (:data:`POINTS_PER_DEAL`, plus :data:`RARE_TYPE_FLOOR`).
+
+    >>> from trainer.record.stats import ComboStats
+    >>> stats = LearnerStats(10, 5, 0, None, (ComboStats(ComboType.NOBS, 4, 1, 0), ComboStats(ComboType.PAIR, 4, 3, 0)), ())
+    >>> round(points_at_stake(ComboType.NOBS, stats), 3), round(points_at_stake(ComboType.PAIR, stats), 3)
+    (0.277, 0.335)
+    """
+    seen = stats.of(combo_type)
+    error = 1 - seen.right / seen.seen if seen.seen else UNTRIED_ERROR
+    return error * (POINTS_PER_DEAL.get(combo_type, 0.0) + RARE_TYPE_FLOOR)
+
+
 def weakest_type(deals: Sequence[Deal], stats: LearnerStats, due: Iterable[ComboType] = ()) -> ComboType | None:
-    """The learner's weakest combo type among those ``deals`` hold: a type FSRS says
-    is due first (the one due longest, ``due`` in that order), else the highest
-    error rate (an untried type counting as :data:`~trainer.drills.adaptive.UNTRIED_ERROR`);
-    None when no deal holds a type the learner has missed or not tried.
+    """The combo type, among those ``deals`` hold, whose misses cost the learner
+    most: a type FSRS says is due first (the one due longest, ``due`` in that
+    order), else the most :func:`points_at_stake`; None when no deal holds a
+    type the learner has missed or not tried.
 
     >>> from trainer.record.stats import ComboStats
     >>> stats = LearnerStats(10, 5, 0, None, (ComboStats(ComboType.NOBS, 4, 1, 0), ComboStats(ComboType.PAIR, 4, 4, 0)), ())
@@ -99,9 +130,9 @@ def weakest_type(deals: Sequence[Deal], stats: LearnerStats, due: Iterable[Combo
     due_held = [combo_type for combo_type in due if combo_type in held]
     if due_held:
         return due_held[0]
-    errors = {t: (1 - stats.of(t).right / stats.of(t).seen if stats.of(t).seen else UNTRIED_ERROR) for t in held}
-    worst = max(sorted(errors), key=errors.__getitem__, default=None)
-    return worst if worst is not None and errors[worst] > 0 else None
+    stakes = {combo_type: points_at_stake(combo_type, stats) for combo_type in held}
+    worst = max(sorted(stakes), key=stakes.__getitem__, default=None)
+    return worst if worst is not None and stakes[worst] > 0 else None
 
 
 def deal_weights(deals: Sequence[Deal], stats: LearnerStats) -> list[float]:

@@ -7,11 +7,15 @@ from collections import Counter
 
 import pytest
 
-from trainer.rating.dealing import Candidate, choose_near
+from trainer.drills.checking import PEG_TYPES, combos_of
+from trainer.drills.deal import deal_show, pegging_moment
+from trainer.rating.dealing import POINTS_PER_DEAL, Candidate, choose_near, points_at_stake
 from trainer.rating.glicko2 import Rating, expected_score
 from trainer.rating.placement import PLACEMENT, PLACEMENT_CHANCE, TARGET_CHANCE, placement_of, target_for
 from trainer.rating.ratings import NEWCOMER, SkillRating
 from trainer.rating.skills import Skill
+from trainer.record.combos import ComboType
+from trainer.record.stats import ComboStats, LearnerStats
 
 
 def _ratings(**rated) -> dict[Skill, SkillRating]:
@@ -58,3 +62,32 @@ def test_drawn_picks_keep_near_the_target_and_follow_the_weights():
 def test_no_candidates_is_refused():
     with pytest.raises(ValueError):
         choose_near([], Rating(), 0.75)
+
+
+def test_each_combo_types_points_per_deal_is_what_random_deals_hold():
+    """POINTS_PER_DEAL against hands and pegging moments dealt again (another seed, fewer deals)."""
+    rng = random.Random(11)
+    hands, moments = 1500, 600
+    points: Counter = Counter()
+    for _ in range(hands):
+        for combo in combos_of(deal_show(rng).score()):
+            points[combo.type] += combo.points / hands
+    for _ in range(moments):
+        moment = pegging_moment(rng, None)
+        for item in tuple(moment.play().items) + tuple(moment.extra):
+            points[PEG_TYPES[item.kind]] += item.points / moments
+    for combo_type, expected in POINTS_PER_DEAL.items():
+        if combo_type.value != "crib flush":
+            assert points[combo_type] == pytest.approx(expected, abs=0.12), combo_type
+
+
+def test_a_type_often_missed_and_worth_many_points_is_most_at_stake():
+    from_stats = LearnerStats(20, 10, 0, None, (
+        ComboStats(ComboType.FIFTEEN_2, 10, 6, 0),   # 40% missed, 1.48 points a deal
+        ComboStats(ComboType.NOBS, 10, 4, 0),        # 60% missed, 0.07 a deal
+        ComboStats(ComboType.PAIR, 10, 10, 0),       # never missed
+    ), ())
+    ranked = sorted((ComboType.FIFTEEN_2, ComboType.NOBS, ComboType.PAIR),
+                    key=lambda t: points_at_stake(t, from_stats), reverse=True)
+    assert ranked == [ComboType.FIFTEEN_2, ComboType.NOBS, ComboType.PAIR]
+    assert points_at_stake(ComboType.PAIR, from_stats) == 0
