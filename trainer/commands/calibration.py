@@ -49,8 +49,8 @@ def render(report: dict[str, Any]) -> str:
     """The report (:meth:`trainer.rating.calibration.Calibration.to_dict`) as a table and a few lines."""
     rows = [
         [row["predictor"], f"{row['count']:,}", _figure(row["mean_predicted"]), _figure(row["mean_observed"]),
-         f"{_figure(row['log_loss'])} / {_figure(row['baseline_log_loss'])}",
-         f"{_figure(row['rmse_bins'])} / {_figure(row['baseline_rmse_bins'])}",
+         f"{_figure(row['log_loss'], 4)} / {_figure(row['baseline_log_loss'], 4)}",
+         f"{_figure(row['rmse_bins'], 4)} / {_figure(row['baseline_rmse_bins'], 4)}",
          {True: "yes", False: "no", None: "-"}[row["beats_baseline"]]]
         for row in report["predictors"]
     ]
@@ -75,9 +75,9 @@ def render(report: dict[str, Any]) -> str:
             f"FSRS fit on the earlier {fit['fitted_on']:,} reviews, judged on the later {fit['held_out']:,} "
             "(maximum likelihood in numpy; the fsrs optimizer needs torch):",
             f"  stability scale {fit['stability_scale']:.3f}: held-out log loss "
-            f"{fit['log_loss']:.3f} -> {fit['log_loss_scaled']:.3f}",
+            f"{fit['log_loss']:.4f} -> {fit['log_loss_scaled']:.4f}",
             f"  recalibration sigmoid({fit['intercept']:.3f} + {fit['slope']:.3f} * logit p): held-out log loss "
-            f"{fit['log_loss']:.3f} -> {fit['log_loss_recalibrated']:.3f}",
-            f"  constant (the earlier reviews' mean): held-out log loss {fit['baseline_log_loss']:.3f}",
+            f"{fit['log_loss']:.4f} -> {fit['log_loss_recalibrated']:.4f}",
+            f"  constant (the earlier reviews' mean): held-out log loss {fit['baseline_log_loss']:.4f}",
         ]
     return "\n".join(lines)
