@@ -46,7 +46,7 @@ def test_default_database_lives_in_the_user_data_folder(tmp_path, monkeypatch):
 
 
 #: Blueprints linked from elsewhere in the header (the settings, beside the learner's name).
-NOT_IN_NAV = {"settings", "daily", "rooms"}  # the daily deal is linked from the home and progress pages, the rooms from Play
+NOT_IN_NAV = {"settings", "daily", "checkup", "rooms"}  # the daily deal and the check-up are linked from the home and progress pages, the rooms from Play
 
 
 def test_every_blueprint_is_in_the_nav(app):
