@@ -159,6 +159,7 @@ PACKAGE_LAYERS: dict[str, tuple[str, ...]] = {
     "trainer.drills": ("trainer.language", "trainer.record"),
     "trainer.rating": ("trainer.language", "trainer.record", "trainer.drills"),
     "trainer.lessons": ("trainer.language", "trainer.record", "trainer.drills", "trainer.rating"),
+    "trainer.checkup": ("trainer.language", "trainer.record", "trainer.drills", "trainer.rating"),
     "trainer.play": ("trainer.language", "trainer.record", "trainer.drills", "trainer.rating", "trainer.live"),
     "trainer.room": ("trainer.language", "trainer.record", "trainer.play", "trainer.live"),
 }

@@ -143,10 +143,10 @@ RESERVED_TRIES = 20
 
 def _unreserved(new_deal: Callable[[], Deal]) -> Deal:
     """A deal from ``new_deal`` that is none of the check-up's deals
-    (:func:`trainer.checkup.bank.is_checkup_key`): they stay unseen until the check-up."""
+    (:func:`trainer.checkup.bank.is_reserved`): they stay unseen until the check-up."""
     deal = new_deal()
     for _try in range(RESERVED_TRIES):
-        if not bank.is_checkup_key(deal_key(deal)):
+        if not bank.is_reserved(deal_key(deal)):
             break
         deal = new_deal()
     return deal

@@ -273,3 +273,11 @@ def test_a_deal_from_the_pool_at_the_learners_target_is_the_one_dealt(app, ann):
     rate_deals(Skill.DISCARD, {rating_for_chance(learner, TARGET_CHANCE, 60.0): at_target})
     dealt = practice.next_discard(ann, random.Random(23), dealer=None)
     assert pending_of(ann, dealt).payload["deal"] == at_target.to_dict()
+
+
+def test_a_deal_the_check_up_reserves_is_never_dealt_in_practice(app, ann, monkeypatch):
+    first = pending_of(ann, practice.next_pegging(ann, random.Random(5), policy=practice.Policy.RANDOM))
+    reserved = deal_key(PeggingMoment.from_dict(first.payload["moment"]))
+    monkeypatch.setattr(practice.bank, "is_reserved", lambda key: key == reserved)
+    again = pending_of(ann, practice.next_pegging(ann, random.Random(5), policy=practice.Policy.RANDOM))
+    assert deal_key(PeggingMoment.from_dict(again.payload["moment"])) != reserved

@@ -193,3 +193,18 @@ def harness_set(size_per_skill: int = 8) -> tuple[CheckupDeal, ...]:
     return tuple(
         _draw(skill, rng, taken, dealer=n % 2 == 0) for skill in Skill for n in range(size_per_skill)
     )
+
+
+@functools.cache
+def _harness_keys() -> frozenset[str]:
+    return frozenset(item.key for item in harness_set())
+
+
+def is_reserved(key: str) -> bool:
+    """Whether practice must never deal this deal: one of the check-ups' (a learner's
+    check-up is on unseen deals) or of the harness's set (so is the simulated learners').
+
+    >>> is_reserved(checkup_set(3)[0].key), is_reserved(harness_set()[-1].key)
+    (True, True)
+    """
+    return is_checkup_key(key) or key in _harness_keys()
