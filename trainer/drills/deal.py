@@ -132,6 +132,8 @@ def deal_show(rng: random.Random, *, crib: bool = False, focus: FocusKind = Focu
     """A random hand (or crib) and starter of the kind ``focus`` asks for."""
     for _ in range(MAX_TRIES):
         deck = shuffled_deck(rng)
+        if focus is FocusKind.FIVE_CARD_FIFTEENS and sum(card.value for card in deck[:5]) != 15:
+            continue  # five cards not adding to 15 cannot match: not worth scoring
         deal = ShowDeal(tuple(sorted(deck[:4])), deck[4], crib)
         if matches_focus(deal.score(), focus):
             return deal
