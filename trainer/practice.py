@@ -1,19 +1,25 @@
 """The learner's practice, for any front end: deal the next drill and answer it.
 
 It joins the drills (:mod:`trainer.drills`) to the learner's ratings and memory
-(:mod:`trainer.rating`), so it stands above both.  Dealing brings back a
-missed deal that FSRS says is due (:func:`trainer.rating.memory.due_deals`)
-before anything new; otherwise it deals a few candidates as the adaptive
-dealer would (where the learner is weakest) and picks the one whose rating
+(:mod:`trainer.rating`), so it stands above both.  Dealing follows a
+:class:`Policy`; the product's, :attr:`Policy.CURRENT`, brings back a missed
+deal that FSRS says is due (:func:`trainer.rating.memory.due_deals`) within a
+budget (:data:`REVIEW_EVERY`: reviews interleaved with new material, never
+all first); otherwise it deals a few candidates as the adaptive dealer would
+(where the learner is weakest), half the time keeps those holding the combo
+type whose misses cost the learner most
+(:func:`trainer.rating.dealing.weakest_type`), and picks the one whose rating
 gives the learner the target chance of success
-(:func:`trainer.rating.dealing.pick_deal`, weighted toward the weak combo
-types and those due), and stores it as the learner's one pending drill row.
-Answering (:func:`answer_drill`, with an answer of :mod:`trainer.drills.answers`)
-grades the answer with :mod:`trainer.drills.grading`, closes the drill, records
-the attempt and rates it (:func:`trainer.rating.answers.rate_attempt`), all in
-one commit, so a double submit records once and a crash records nothing
-half-way.  The web views only read the request into values, call one of these
-and render.
+(:func:`trainer.rating.dealing.pick_deal`), never one the check-up reserves
+(:func:`trainer.checkup.bank.is_reserved`).  It stores the deal as the
+learner's one pending drill row.  Answering (:func:`answer_drill`, with an
+answer of :mod:`trainer.drills.answers`) grades the answer with
+:mod:`trainer.drills.grading`, closes the drill, records the attempt and
+rates it (:func:`trainer.rating.answers.rate_attempt`), all in one commit, so
+a double submit records once and a crash records nothing half-way.  The web
+views only read the request into values, call one of these and render.
+``bench/simulated_learners.py`` drives these same functions to judge the
+policies on simulated learners.
 """
 
 from __future__ import annotations
