@@ -36,7 +36,7 @@ model tells), and the weakest combo type's check-up accuracy.
 **Learner models** plug in through the plain-data protocol of ``bench/README.md``
 (``--model FILE.py:FACTORY``; the shipped ones are in ``bench/learners/``).
 
-    python bench/simulated_learners.py --quick                  # every shipped model, 24 learners x 30 days
+    python bench/simulated_learners.py --quick                  # every shipped model, 6 learners x 15 days
     python bench/simulated_learners.py --learners 200 --days 60 --json /tmp/run.json
     python bench/simulated_learners.py --model bench/learners/rules.py:make --policies random,current
 """
@@ -396,7 +396,7 @@ def _practise(learner_id: int, model: Any, sitting: Sitting, rng: random.Random,
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """The mean and its 95% interval (normal approximation; the runs are 24+ learners).
+    """The mean and its 95% interval (normal approximation).
 
     >>> mean_interval([1.0, 2.0, 3.0])
     (2.0, 0.868, 3.132)
@@ -473,7 +473,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--policies", default=",".join(POLICIES))
     parser.add_argument("--json", help="write the figures here")
-    parser.add_argument("--quick", action="store_true", help="24 learners x 30 days")
+    parser.add_argument("--quick", action="store_true", help="6 learners x 15 days: a look in a few minutes")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--with", dest="earlier", action="append", default=[],
                         help="a --json file of an earlier run (same learners, days and seed): its policies not run "
@@ -482,7 +482,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--keep", help="a folder to keep each run's SQLite database in (for bench/calibration.py)")
     args = parser.parse_args(argv)
     if args.quick:
-        args.learners, args.days = 24, 30
+        args.learners, args.days = 6, 15
     models = args.model or list(SHIPPED_MODELS)
     policies = [p.strip() for p in args.policies.split(",") if p.strip()]
     for policy in policies:
