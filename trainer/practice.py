@@ -65,6 +65,10 @@ ADAPTIVE_SPACING = 5
 #: four, interleaved with new material rather than all first (when they were all
 #: first they made four answers in five, and a learner met little that was new).
 REVIEW_EVERY = 4
+#: Of the fresh candidates, how many the adaptive dealer's focus draws (the rest are
+#: plain deals, as a game deals them: the kinds of hand a learner will meet, in the
+#: proportions they will meet them, and far cheaper to deal than a rare focus).
+FOCUSED_CANDIDATES = 2
 #: How often a fresh deal is chosen among the candidates holding the learner's
 #: weakest combo type (when any does), nearest the target among them: the weak
 #: type is dealt at its own level, where weighting alone let the level pick
@@ -124,13 +128,16 @@ def _due(learner_id: int, kind: DrillKind, policy: Policy) -> tuple[int | None, 
 
 
 def _at_level(learner_id: int, kind: DrillKind, skill: Skill, rng: random.Random,
-              new_deal: Callable[[LearnerStats], Deal], target: float) -> Deal:
-    """One of :data:`CANDIDATES` deals from ``new_deal`` (given the learner's tallies,
-    read once) and a few from the shared pool of rated deals
-    (:func:`trainer.rating.dealing.pool_deals`), picked near the learner's level."""
+              plain: Callable[[], Deal], target: float, focused: Callable[[LearnerStats], Deal] | None = None) -> Deal:
+    """One of :data:`CANDIDATES` fresh deals and a few from the shared pool of rated
+    deals (:func:`trainer.rating.dealing.pool_deals`), picked near the learner's
+    level.  The fresh ones are ``plain`` deals, as a game deals them, but for
+    :data:`FOCUSED_CANDIDATES` drawn by ``focused`` (the adaptive dealer's focus, given
+    the learner's tallies, read once), so a rare kind the learner misses can turn up."""
     aim = dealing.aim_for(learner_id, skill, target)
     totals = stats.learner_totals(learner_id, kind)
-    candidates = [new_deal(totals) for _ in range(CANDIDATES)] + dealing.pool_deals(learner_id, kind, skill, aim)
+    fresh = [focused(totals) if focused is not None and i < FOCUSED_CANDIDATES else plain() for i in range(CANDIDATES)]
+    candidates = fresh + dealing.pool_deals(learner_id, kind, skill, aim)
     due_types = set(memory.due_combo_types(learner_id, kind, database.utcnow()))
     weights = [
         weight * (DUE_TYPE_BOOST if due_types & set(combo_types_of(deal)) else 1.0)
@@ -197,11 +204,13 @@ def next_show(
                 return deal_show(rng, crib=options.crib)
             case Policy.ADAPTIVE:
                 return adaptive_deal(stats.learner_totals(learner_id, DrillKind.SHOW))
-        return _at_level(learner_id, DrillKind.SHOW, skill, rng, adaptive_deal, target)
+        return _at_level(learner_id, DrillKind.SHOW, skill, rng, lambda: deal_show(rng, crib=options.crib), target,
+                         adaptive_deal)
 
     return _deal(
         learner_id, DrillKind.SHOW, policy if options.focus is None else None, new_deal,
-        lambda deal: {"deal": deal.to_dict(), "options": options.to_dict(), "claims": []},
+        # a miss brought back may be a crib when a hand was asked for: the page says which it is
+        lambda deal: {"deal": deal.to_dict(), "options": replace(options, crib=deal.crib).to_dict(), "claims": []},
     )
 
 
@@ -219,7 +228,8 @@ def next_pegging(learner_id: int, rng: random.Random, *, target: float = placeme
                 return pegging_moment(rng, None)
             case Policy.ADAPTIVE:
                 return adaptive_deal(stats.learner_totals(learner_id, DrillKind.PEGGING))
-        return _at_level(learner_id, DrillKind.PEGGING, Skill.PEGGING, rng, adaptive_deal, target)
+        return _at_level(learner_id, DrillKind.PEGGING, Skill.PEGGING, rng, lambda: pegging_moment(rng, None), target,
+                         adaptive_deal)
 
     return _deal(learner_id, DrillKind.PEGGING, policy, new_deal, lambda moment: {"moment": moment.to_dict()})
 
@@ -235,7 +245,7 @@ def next_discard(
 
     def new_deal() -> Deal:
         if policy is Policy.CURRENT:
-            return _at_level(learner_id, DrillKind.DISCARD, Skill.DISCARD, rng, lambda _totals: deal_discard(rng), target)
+            return _at_level(learner_id, DrillKind.DISCARD, Skill.DISCARD, rng, lambda: deal_discard(rng), target)
         return deal_discard(rng)
 
     return _deal(learner_id, DrillKind.DISCARD, policy, new_deal, lambda deal: {"deal": deal.to_dict()})
@@ -249,7 +259,7 @@ def next_best_play(learner_id: int, rng: random.Random, *, target: float = place
     def new_deal() -> Deal:
         if policy is Policy.CURRENT:
             return _at_level(learner_id, DrillKind.BEST_PLAY, Skill.BEST_CARD, rng,
-                             lambda _totals: best_play_question(rng), target)
+                             lambda: best_play_question(rng), target)
         return best_play_question(rng)
 
     return _deal(learner_id, DrillKind.BEST_PLAY, policy, new_deal, lambda question: {"question": question.to_dict()})

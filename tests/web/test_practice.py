@@ -16,7 +16,7 @@ from trainer.database import db
 from trainer.drills import grading
 from trainer.drills.answers import BestCard, Claims, LaidAway, PegPoints, ShowOptions, Total
 from trainer.drills.checking import AnswerMode, Claim
-from trainer.drills.deal import DiscardDeal, FocusKind, PeggingMoment, deal_discard, pegging_moment
+from trainer.drills.deal import DiscardDeal, FocusKind, PeggingMoment, ShowDeal, deal_discard, pegging_moment
 from trainer.rating import dealing, ratings
 from trainer.rating.glicko2 import rating_for_chance
 from trainer.rating.models import DealMet, DealRating, LearnerRating, ReviewCard
@@ -281,3 +281,12 @@ def test_a_deal_the_check_up_reserves_is_never_dealt_in_practice(app, ann, monke
     monkeypatch.setattr(practice.bank, "is_reserved", lambda key: key == reserved)
     again = pending_of(ann, practice.next_pegging(ann, random.Random(5), policy=practice.Policy.RANDOM))
     assert deal_key(PeggingMoment.from_dict(again.payload["moment"])) != reserved
+
+
+def test_a_crib_brought_back_to_a_hand_drill_is_dealt_as_a_crib(app, ann):
+    crib = pending_of(ann, practice.next_show(ann, random.Random(9), options=ShowOptions(crib=True)))
+    practice.answer_drill(ann, crib, Total(ShowDeal.from_dict(crib.payload["deal"]).score().total + 1))
+    time_passes(ann, 60)
+    again = pending_of(ann, practice.next_show(ann, random.Random(10), options=ShowOptions(crib=False)))
+    assert again.retry_of is not None and again.payload["deal"] == crib.payload["deal"]
+    assert ShowOptions.from_dict(again.payload["options"]).crib  # its page is headed "Count the crib"
