@@ -207,11 +207,12 @@ def next_show(
         return _at_level(learner_id, DrillKind.SHOW, skill, rng, lambda: deal_show(rng, crib=options.crib), target,
                          adaptive_deal)
 
-    return _deal(
-        learner_id, DrillKind.SHOW, policy if options.focus is None else None, new_deal,
+    def payload(deal: Deal) -> dict[str, Any]:
         # a miss brought back may be a crib when a hand was asked for: the page says which it is
-        lambda deal: {"deal": deal.to_dict(), "options": replace(options, crib=deal.crib).to_dict(), "claims": []},
-    )
+        crib = deal.crib if isinstance(deal, ShowDeal) else options.crib
+        return {"deal": deal.to_dict(), "options": replace(options, crib=crib).to_dict(), "claims": []}
+
+    return _deal(learner_id, DrillKind.SHOW, policy if options.focus is None else None, new_deal, payload)
 
 
 def next_pegging(learner_id: int, rng: random.Random, *, target: float = placement.TARGET_CHANCE,
