@@ -120,6 +120,15 @@ def _as_card(starter: str | Card | None) -> Card | None:
 _LOW_BIT_INDEX = {1 << i: i for i in range(8)}
 
 
+def adds_to_fifteen(cards: Iterable[Card]) -> bool:
+    """Whether the cards' values, all of them together, add to 15.
+
+    >>> adds_to_fifteen(parse_cards("AS 4H JC")), adds_to_fifteen(parse_cards("AS 4H QC 2D"))
+    (True, False)
+    """
+    return sum(card.value for card in cards) == 15
+
+
 def fifteens(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every distinct combination of cards (of any size) whose values add to 15.
 

@@ -30,7 +30,7 @@ from engine.events import CountReset, Event, Played, PlayEnded, Points, StarterC
 from engine.game import Action, Automation, Game
 from engine.pegging import PlayScore, ending_item, least_value_after_go, pile_count, playable, score_play
 from engine.rules import STANDARD
-from engine.scoring import ScoreItem, ScoreKind, ShowScore, score_show
+from engine.scoring import ScoreItem, ScoreKind, ShowScore, adds_to_fifteen, score_show
 from trainer.language.i18n import NC_, pgettext
 from trainer.record.attempts import DrillKind
 
@@ -132,7 +132,7 @@ def deal_show(rng: random.Random, *, crib: bool = False, focus: FocusKind = Focu
     """A random hand (or crib) and starter of the kind ``focus`` asks for."""
     for _ in range(MAX_TRIES):
         deck = shuffled_deck(rng)
-        if focus is FocusKind.FIVE_CARD_FIFTEENS and sum(card.value for card in deck[:5]) != 15:
+        if focus is FocusKind.FIVE_CARD_FIFTEENS and not adds_to_fifteen(deck[:5]):
             continue  # five cards not adding to 15 cannot match: not worth scoring
         deal = ShowDeal(tuple(sorted(deck[:4])), deck[4], crib)
         if matches_focus(deal.score(), focus):
