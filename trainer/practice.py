@@ -10,7 +10,9 @@ all first); otherwise it deals a few candidates as the adaptive dealer would
 type whose misses cost the learner most
 (:func:`trainer.rating.dealing.weakest_type`), and picks the one whose rating
 gives the learner the target chance of success
-(:func:`trainer.rating.dealing.pick_deal`), never one the check-up reserves
+(:func:`trainer.rating.dealing.pick_deal`; a discard or a best card only while
+placing: after it they are dealt as a game deals them, as simulated learners
+learnt the discard slower when the level chose it), never one the check-up reserves
 (:func:`trainer.checkup.bank.is_reserved`).  It stores the deal as the
 learner's one pending drill row.  Answering (:func:`answer_drill`, with an
 answer of :mod:`trainer.drills.answers`) grades the answer with
@@ -47,7 +49,7 @@ from trainer.drills.deal import (
     replay,
 )
 from trainer.language.i18n import gettext as _
-from trainer.rating import answers, dealing, memory, placement
+from trainer.rating import answers, dealing, memory, placement, ratings
 from trainer.rating.skills import Skill, combo_types_of, deal_key
 from trainer.record import attempts, history, pending_drills, stats
 from trainer.record.attempts import DrillKind, NewAttempt
@@ -235,17 +237,23 @@ def next_pegging(learner_id: int, rng: random.Random, *, target: float = placeme
     return _deal(learner_id, DrillKind.PEGGING, policy, new_deal, lambda moment: {"moment": moment.to_dict()})
 
 
+def _placing(learner_id: int, skill: Skill) -> bool:
+    """Whether the learner's next answer on ``skill`` is a placement deal (dealt where their chance is even)."""
+    return placement.in_placement(ratings.learner_ratings(learner_id), skill)
+
+
 def next_discard(
     learner_id: int, rng: random.Random, *, dealer: bool | None, target: float = placement.TARGET_CHANCE,
     policy: Policy = Policy.CURRENT,
 ) -> Dealt:
-    """Six cards to discard from; a chosen seat (``dealer`` True or False) skips the review and the level."""
+    """Six cards to discard from: a miss due, or six as a game deals them (near the
+    learner's level while placing); a chosen seat (``dealer`` True or False) skips the review."""
     if dealer is not None:
         return _deal(learner_id, DrillKind.DISCARD, None, lambda: deal_discard(rng, dealer=dealer),
                      lambda deal: {"deal": deal.to_dict()})
 
     def new_deal() -> Deal:
-        if policy is Policy.CURRENT:
+        if policy is Policy.CURRENT and _placing(learner_id, Skill.DISCARD):
             return _at_level(learner_id, DrillKind.DISCARD, Skill.DISCARD, rng, lambda: deal_discard(rng), target)
         return deal_discard(rng)
 
@@ -255,10 +263,10 @@ def next_discard(
 def next_best_play(learner_id: int, rng: random.Random, *, target: float = placement.TARGET_CHANCE,
                    policy: Policy = Policy.CURRENT) -> Dealt:
     """A "which card is best?" question from a real deal played out: a miss due,
-    or one as ``policy`` deals it (current: near the learner's level)."""
+    or one from a game's deal (current: near the learner's level while placing)."""
 
     def new_deal() -> Deal:
-        if policy is Policy.CURRENT:
+        if policy is Policy.CURRENT and _placing(learner_id, Skill.BEST_CARD):
             return _at_level(learner_id, DrillKind.BEST_PLAY, Skill.BEST_CARD, rng,
                              lambda: best_play_question(rng), target)
         return best_play_question(rng)

@@ -262,17 +262,32 @@ def test_the_pool_is_read_in_a_bounded_window_however_many_deals_the_learner_has
     assert ratings.rated_deals_near(Skill.PEGGING, 1500, ann, 2) == []
 
 
-def test_a_deal_from_the_pool_at_the_learners_target_is_the_one_dealt(app, ann):
+def test_a_deal_from_the_pool_at_the_learners_target_is_the_one_dealt(app, ann, monkeypatch):
     """A placed learner rated far above the fresh deals' priors: beside them (each a
     near-certain right answer) the pool's deal rated at their target chance is picked."""
-    db.session.add(LearnerRating(learner_id=ann, skill=Skill.DISCARD.value, rating=2300.0, deviation=50.0,
+    monkeypatch.setattr(practice, "FOCUS_SHARE", 0.0)  # every candidate offered
+    db.session.add(LearnerRating(learner_id=ann, skill=Skill.PEGGING.value, rating=2300.0, deviation=50.0,
                                  volatility=0.06, rated=50, updated_at=database.utcnow()))
+    database.commit()
+    learner = ratings.learner_rating(ann, Skill.PEGGING, database.utcnow())
+    at_target = pegging_moment(random.Random(22), None)
+    rate_deals(Skill.PEGGING, {rating_for_chance(learner, TARGET_CHANCE, 60.0): at_target})
+    dealt = practice.next_pegging(ann, random.Random(23))
+    assert pending_of(ann, dealt).payload["moment"] == at_target.to_dict()
+
+
+def test_a_placed_learners_discards_and_best_cards_are_dealt_as_a_game_deals_them(app, ann, monkeypatch):
+    """Once placed on them, the level picks no discard or best card (simulated learners
+    learnt the discard slower when it did): the pool's deal at the target is not preferred."""
+    for skill in (Skill.DISCARD, Skill.BEST_CARD):
+        db.session.add(LearnerRating(learner_id=ann, skill=skill.value, rating=2300.0, deviation=50.0,
+                                     volatility=0.06, rated=50, updated_at=database.utcnow()))
     database.commit()
     learner = ratings.learner_rating(ann, Skill.DISCARD, database.utcnow())
     at_target = deal_discard(random.Random(22))
     rate_deals(Skill.DISCARD, {rating_for_chance(learner, TARGET_CHANCE, 60.0): at_target})
     dealt = practice.next_discard(ann, random.Random(23), dealer=None)
-    assert pending_of(ann, dealt).payload["deal"] == at_target.to_dict()
+    assert pending_of(ann, dealt).payload["deal"] == deal_discard(random.Random(23)).to_dict()
 
 
 def test_a_deal_the_check_up_reserves_is_never_dealt_in_practice(app, ann, monkeypatch):
