@@ -50,7 +50,9 @@ UNTRIED_ERROR = 0.5
 ERROR_BOOST = 3.0
 
 
-def _error_rate(stats: LearnerStats, types: Sequence[ComboType]) -> float:
+def error_rate(stats: LearnerStats, types: Sequence[ComboType]) -> float:
+    """The learner's share of wrong answers over deals holding these combo types
+    (:data:`UNTRIED_ERROR` when none was met yet)."""
     seen = sum(stats.of(t).seen for t in types)
     if not seen:
         return UNTRIED_ERROR
@@ -62,7 +64,7 @@ def focus_weights(stats: LearnerStats) -> dict[FocusKind, float]:
     """How often to deal each focus kind: the weakest kinds weigh most."""
     weights: dict[FocusKind, float] = {FocusKind.ANY: BASE_WEIGHT}
     for focus, types in FOCUS_TYPES.items():
-        weights[focus] = ERROR_BOOST * _error_rate(stats, types)
+        weights[focus] = ERROR_BOOST * error_rate(stats, types)
     # A nineteen hand trains the whole count: weigh it by the overall error rate.
     overall = 1 - stats.accuracy if stats.attempts else UNTRIED_ERROR
     weights[FocusKind.NINETEEN] = ERROR_BOOST * overall / 3
@@ -78,7 +80,7 @@ def choose_peg_tag(stats: LearnerStats, rng: random.Random) -> PegTag | None:
     """A pegging moment kind to ask about, the weakest weighing most (None: any moment)."""
     weights: dict[PegTag | None, float] = {None: BASE_WEIGHT, PegTag.BROKEN_PAIR: 0.5, PegTag.AFTER_RESET: 0.5}
     for combo_type, tag in PEG_TAGS.items():
-        weights[tag] = ERROR_BOOST * _error_rate(stats, (combo_type,))
+        weights[tag] = ERROR_BOOST * error_rate(stats, (combo_type,))
     return _draw(weights, rng)
 
 

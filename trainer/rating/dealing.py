@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Generic, Iterable, Sequence, TypeVar
 
 from trainer.database import utcnow
-from trainer.drills.adaptive import ERROR_BOOST, UNTRIED_ERROR
+from trainer.drills.adaptive import ERROR_BOOST, error_rate
 from trainer.drills.deal import replay
 from trainer.rating import placement, ratings
 from trainer.rating.glicko2 import Rating, expected_score, rating_for_chance
@@ -77,10 +77,7 @@ def weak_type_weight(types: Iterable[ComboType], stats: LearnerStats) -> float:
     >>> weak_type_weight([ComboType.PAIR], stats), weak_type_weight([ComboType.PAIR, ComboType.NOBS], stats), weak_type_weight([], stats)
     (1.0, 3.25, 1.0)
     """
-    worst = 0.0
-    for combo_type in set(types):
-        seen = stats.of(combo_type)
-        worst = max(worst, 1 - seen.right / seen.seen if seen.seen else UNTRIED_ERROR)
+    worst = max((error_rate(stats, (combo_type,)) for combo_type in set(types)), default=0.0)
     return 1.0 + ERROR_BOOST * worst
 
 
@@ -110,9 +107,7 @@ def points_at_stake(combo_type: ComboType, stats: LearnerStats) -> float:
     >>> round(points_at_stake(ComboType.NOBS, stats), 3), round(points_at_stake(ComboType.PAIR, stats), 3)
     (0.277, 0.335)
     """
-    seen = stats.of(combo_type)
-    error = 1 - seen.right / seen.seen if seen.seen else UNTRIED_ERROR
-    return error * (POINTS_PER_DEAL.get(combo_type, 0.0) + RARE_TYPE_FLOOR)
+    return error_rate(stats, (combo_type,)) * (POINTS_PER_DEAL.get(combo_type, 0.0) + RARE_TYPE_FLOOR)
 
 
 def weakest_type(deals: Sequence[Deal], stats: LearnerStats, due: Iterable[ComboType] = ()) -> ComboType | None:
