@@ -62,17 +62,14 @@ from typing import Any, Callable, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.analysis.discard import analyse_discards  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from trainer import database, practice  # noqa: E402
-from trainer.checkup import bank  # noqa: E402
+from trainer.checkup import bank, scoring  # noqa: E402
 from trainer.database import db  # noqa: E402
-from trainer.drills import grading  # noqa: E402
 from trainer.drills.answers import BestCard, DrillAnswer, LaidAway, PegPoints, ShowOptions, Total  # noqa: E402
-from trainer.drills.checking import PEG_TYPES, combos_of  # noqa: E402
-from trainer.drills.deal import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDeal, replay  # noqa: E402
+from trainer.drills.deal import DiscardDeal, PeggingMoment, ShowDeal, replay  # noqa: E402
 from trainer.rating.skills import Deal, Skill, deal_key  # noqa: E402
-from trainer.record import learners, pending_drills  # noqa: E402
+from trainer.record import history, learners, pending_drills  # noqa: E402
 from trainer.record.combos import ComboType  # noqa: E402
 from trainer.web import create_app  # noqa: E402
 
@@ -155,74 +152,36 @@ def load_model(spec: str) -> Callable[[int], Any]:
     return getattr(module, name or "make")
 
 
-def _item(combo_type: ComboType, cards: Sequence[Card], points: int) -> dict[str, Any]:
-    return {"combo": combo_type.value, "cards": [str(card) for card in cards], "points": points}
-
-
-@functools.lru_cache(maxsize=4096)
-def _discard_choices(deal: DiscardDeal) -> tuple[tuple[tuple[str, str], float], ...]:
-    options = analyse_discards(deal.cards, dealer=deal.dealer)
-    return tuple(((str(o.discard[0]), str(o.discard[1])), grading.discard_given_away(options, o.discard))
-                 for o in options)
-
-
-@functools.lru_cache(maxsize=4096)
-def _card_choices(question: BestPlayQuestion) -> tuple[tuple[str, float], ...]:
-    options = grading.best_play_options(question)
-    return tuple((str(o.card), grading.play_given_away(options, o.card)) for o in options)
+@functools.lru_cache(maxsize=8192)
+def _truth(deal: Deal) -> scoring.Truth:
+    # a best card's analysis takes milliseconds, and the check-up's deals come back every check-up
+    return scoring.truth_of(deal)
 
 
 def truth_of(deal: Deal) -> dict[str, Any]:
     """A deal as the protocol shows it: its cards in the product's notation, and the
-    truth a simulated learner needs to simulate missing it (the items, or every
-    choice with the expected points it loses against the best)."""
+    truth a simulated learner needs to simulate missing it (the check-up's
+    :func:`trainer.checkup.scoring.truth_of`: the items, or every choice with the
+    expected points it loses against the best)."""
+    truth = _truth(deal)
+    items = [{"combo": item.name, "cards": [str(c) for c in item.cards], "points": item.points}
+             for item in truth.items]
     match deal:
         case ShowDeal():
-            return {"hand": [str(c) for c in deal.hand], "starter": str(deal.starter), "crib": deal.crib,
-                    "items": [_item(combo.type, combo.cards, combo.points) for combo in combos_of(deal.score())]}
+            return {"hand": [str(c) for c in deal.hand], "starter": str(deal.starter), "crib": deal.crib, "items": items}
         case PeggingMoment():
-            items = tuple(deal.play().items) + tuple(deal.extra)
-            return {"pile": [str(c) for c in deal.cards],
-                    "items": [_item(PEG_TYPES[item.kind], item.cards, item.points) for item in items]}
+            return {"pile": [str(c) for c in deal.cards], "items": items}
         case DiscardDeal():
             return {"cards": [str(c) for c in deal.cards], "dealer": deal.dealer,
-                    "choices": [{"lay_away": list(pair), "loss": loss} for pair, loss in _discard_choices(deal)]}
+                    "choices": [{"lay_away": [str(c) for c in choice.cards], "loss": choice.loss}
+                                for choice in truth.choices]}
     return {"hand": [str(c) for c in deal.hand], "pile": [str(c) for c in deal.pile],
-            "choices": [{"card": card, "loss": loss} for card, loss in _card_choices(deal)]}
+            "choices": [{"card": str(choice.cards[0]), "loss": choice.loss} for choice in truth.choices]}
 
 
 def drill_of(skill: str, deal: Deal, now: datetime) -> dict[str, Any]:
     """What a learner model is shown of a deal: the protocol's plain data, the truth included."""
     return {"skill": skill, "now": now.isoformat(timespec="seconds"), "key": deal_key(deal), **truth_of(deal)}
-
-
-def points_left(drill: dict[str, Any], reply: dict[str, Any]) -> float:
-    """Points left on the table by a reply: count or pegging points missed or
-    over-counted, expected points lost in a discard or a best card.
-
-    >>> points_left({"skill": "hand", "items": [{"points": 2}, {"points": 6}]}, {"total": 6})
-    2
-    >>> points_left({"skill": "discard", "choices": [{"lay_away": ["5H", "KS"], "loss": 0.0},
-    ...                                              {"lay_away": ["KS", "2C"], "loss": 1.25}]}, {"lay_away": ["2C", "KS"]})
-    1.25
-    """
-    if "items" in drill:
-        truth = sum(item["points"] for item in drill["items"])
-        return abs(int(reply["total"] if "total" in reply else reply["points"]) - truth)
-    if drill["skill"] == "discard":
-        picked = set(reply["lay_away"])
-        return next(choice["loss"] for choice in drill["choices"] if set(choice["lay_away"]) == picked)
-    return next(choice["loss"] for choice in drill["choices"] if choice["card"] == reply["card"])
-
-
-def is_right(drill: dict[str, Any], reply: dict[str, Any]) -> bool:
-    """Whether the reply is right, by the drills' standard (a best discard or card within its tolerance)."""
-    left = points_left(drill, reply)
-    if drill["skill"] == "discard":
-        return grading.is_best_discard(left)
-    if drill["skill"] == "best card":
-        return grading.is_best_play(left)
-    return left == 0
 
 
 #: The protocol's name of each skill.
@@ -279,7 +238,7 @@ def take_checkup(model: Any, items: Sequence[Any], now: datetime) -> tuple[float
         skill = SKILL_NAMES[item.skill]
         drill = drill_of(skill, item.deal, now)
         reply = model.answer(drill, learn=False)
-        left = points_left(drill, reply)
+        left = scoring.points_left(item, answer_of(skill, item.deal, reply))
         left_by_skill[skill].append(left)
         for combo in {entry["combo"] for entry in drill.get("items", ())}:
             type_seen[combo] += 1
@@ -383,12 +342,13 @@ def _practise(learner_id: int, model: Any, sitting: Sitting, rng: random.Random,
         now += timedelta(seconds=float(reply.get("seconds", 10.0)))
         with database.clock_at(now):
             attempt_id = practice.answer_drill(learner_id, pending, answer_of(skill, deal, reply))
-        right = is_right(drill, reply)
+            attempt = history.attempt_by_id(attempt_id, learner_id)
+        assert attempt is not None
+        right = attempt.correct  # the product's verdict, shown to the learner as its breakdown
         model.feedback(drill, right)
         run.answers += 1
         run.reviews += dealt.brought_back
         run.right += right
-        assert attempt_id is not None
         now += timedelta(seconds=GAP_SECONDS)
 
 

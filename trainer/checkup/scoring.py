@@ -22,10 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.scoring import ScoreItem
 from trainer.checkup.bank import CheckupDeal
 from trainer.drills.answers import BestCard, DrillAnswer, LaidAway, PegPoints, Total
-from trainer.drills.checking import combos_of
+from trainer.drills.checking import PEG_TYPES, combos_of
 from trainer.drills.deal import BestPlayQuestion, DiscardDeal, PeggingMoment, ShowDeal
 from trainer.drills.grading import (
     best_play_options,
@@ -36,6 +35,7 @@ from trainer.drills.grading import (
     judge_show,
     play_given_away,
 )
+from trainer.rating.skills import Deal
 from trainer.record.combos import ComboType
 
 
@@ -82,24 +82,22 @@ class Truth:
         return self.choices[0] if self.choices else None
 
 
-def _pegging_type(item: ScoreItem) -> ComboType:
-    """The record's pegging combo type of one of the play's score items."""
-    return next(t for t in ComboType if t.is_pegging and t.category is item.kind)
-
-
 def truth(item: CheckupDeal) -> Truth:
-    """The right answer to a bank deal, itemised (a count, a pegging moment) or as
-    every legal choice with its loss (a discard, a best card)."""
-    deal = item.deal
+    """The right answer to a bank deal (:func:`truth_of`)."""
+    return truth_of(item.deal)
+
+
+def truth_of(deal: Deal) -> Truth:
+    """The right answer to any drill's deal, itemised (a count, a pegging moment) or
+    as every legal choice with its loss (a discard, a best card)."""
     if isinstance(deal, ShowDeal):
         return Truth(items=tuple(TruthItem(c.type, c.cards, c.points) for c in combos_of(deal.score())))
     if isinstance(deal, PeggingMoment):
         items = judge_pegging(deal, PegPoints(0, 0)).items
-        return Truth(items=tuple(TruthItem(_pegging_type(i), i.cards, i.points) for i in items))
+        return Truth(items=tuple(TruthItem(PEG_TYPES[i.kind], i.cards, i.points) for i in items))
     if isinstance(deal, DiscardDeal):
         options = judge_discard(deal, LaidAway(deal.cards[:2])).options
         return Truth(choices=tuple(Choice(o.discard, discard_given_away(options, o.discard)) for o in options))
-    assert isinstance(deal, BestPlayQuestion)
     plays = best_play_options(deal)
     return Truth(choices=tuple(Choice((o.card,), play_given_away(plays, o.card)) for o in plays))
 
